@@ -1,0 +1,328 @@
+//! A getopt_long-compatible option parser shared by the applets, with GNU's exact
+//! diagnostics: bundled short options, attached or separate arguments, long options
+//! with `=` or a separate argument, optional arguments, unique-prefix abbreviations,
+//! `--`, and argument permutation unless POSIXLY_CORRECT is set. `argmatch` checks
+//! enumerated arguments (`--sort=t`) the way gnulib's argmatch does.
+
+use crate::sys::env;
+use crate::sys::err::Line;
+
+/// Whether an option takes an argument.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum HasArg {
+    No,
+    Required,
+    Optional,
+}
+
+/// One option: its long name (without `--`, may be empty), its short letter (0 for
+/// none), whether it takes an argument, and the applet's id for it.
+#[derive(Clone, Copy, Debug)]
+pub struct Opt {
+    pub long: &'static str,
+    pub short: u8,
+    pub arg: HasArg,
+    pub id: u16,
+}
+
+impl Opt {
+    pub const fn new(long: &'static str, short: u8, arg: HasArg, id: u16) -> Opt {
+        Opt { long, short, arg, id }
+    }
+}
+
+/// What the parser found next.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum Item {
+    /// An option by id, with its argument if it has one.
+    Opt(u16, Option<&'static [u8]>),
+    /// An operand.
+    Operand(&'static [u8]),
+    /// A usage error; the message has already been written to stderr. The applet
+    /// adds its `Try '... --help'` line and exits with its usage status.
+    Error,
+}
+
+/// The source of arguments: the process's argv, or a fixed list (unit tests).
+#[derive(Clone, Copy)]
+pub enum Args {
+    Process { first: usize },
+    List(&'static [&'static [u8]]),
+}
+
+impl Args {
+    fn get(&self, i: usize) -> Option<&'static [u8]> {
+        match *self {
+            Args::Process { first } => env::arg(first + i),
+            Args::List(l) => l.get(i).copied(),
+        }
+    }
+}
+
+/// The parser. Iterate it once to handle options and operands in GNU's order: all
+/// options in command-line order, operands in their order (the iterator yields them
+/// where they stand; since options never depend on operand positions, this is what
+/// getopt's permutation gives).
+pub struct Parser {
+    prog: &'static [u8],
+    opts: &'static [Opt],
+    args: Args,
+    /// Index of the next argument to look at.
+    next: usize,
+    /// Position inside a bundle of short options (0 = not in a bundle).
+    bundle: usize,
+    /// After `--`, or (POSIXLY_CORRECT) after the first operand: all operands.
+    only_operands: bool,
+    posix: bool,
+}
+
+impl Parser {
+    /// A parser over `args` for the applet named `prog` (as its messages print it).
+    pub fn new(prog: &'static [u8], opts: &'static [Opt], args: Args) -> Parser {
+        let posix = env::get(b"POSIXLY_CORRECT").is_some();
+        Parser { prog, opts, args, next: 0, bundle: 0, only_operands: false, posix }
+    }
+
+    /// A parser that ignores POSIXLY_CORRECT (for tests).
+    pub fn with_posix(mut self, posix: bool) -> Parser {
+        self.posix = posix;
+        self
+    }
+
+    fn msg(&self) -> Line {
+        let mut l = Line::new();
+        l.push(self.prog).push(b": ");
+        l
+    }
+
+    fn short(&mut self, arg: &'static [u8]) -> Item {
+        let c = arg[self.bundle];
+        self.bundle += 1;
+        let at_end = self.bundle >= arg.len();
+        let found = if c == b'-' || c == b'\0' { None } else { self.opts.iter().find(|o| o.short == c) };
+        let opt = match found {
+            Some(o) => *o,
+            None => {
+                if at_end {
+                    self.end_bundle();
+                }
+                let mut l = self.msg();
+                l.push(b"invalid option -- '").byte(c).push(b"'\n");
+                l.send();
+                return Item::Error;
+            }
+        };
+        match opt.arg {
+            HasArg::No => {
+                if at_end {
+                    self.end_bundle();
+                }
+                Item::Opt(opt.id, None)
+            }
+            HasArg::Optional => {
+                let rest = &arg[self.bundle..];
+                self.end_bundle();
+                Item::Opt(opt.id, if rest.is_empty() { None } else { Some(rest) })
+            }
+            HasArg::Required => {
+                let rest = &arg[self.bundle..];
+                self.end_bundle();
+                if !rest.is_empty() {
+                    return Item::Opt(opt.id, Some(rest));
+                }
+                match self.args.get(self.next) {
+                    Some(v) => {
+                        self.next += 1;
+                        Item::Opt(opt.id, Some(v))
+                    }
+                    None => {
+                        let mut l = self.msg();
+                        l.push(b"option requires an argument -- '").byte(c).push(b"'\n");
+                        l.send();
+                        Item::Error
+                    }
+                }
+            }
+        }
+    }
+
+    fn end_bundle(&mut self) {
+        self.bundle = 0;
+        self.next += 1;
+    }
+
+    fn long(&mut self, arg: &'static [u8]) -> Item {
+        self.next += 1;
+        let body = &arg[2..];
+        let (name, value) = match body.iter().position(|&c| c == b'=') {
+            Some(i) => (&body[..i], Some(&body[i + 1..])),
+            None => (body, None),
+        };
+        let mut exact = None;
+        let mut first = None;
+        let mut ambiguous = false;
+        for o in self.opts.iter().filter(|o| !o.long.is_empty()) {
+            let l = o.long.as_bytes();
+            if l == name {
+                exact = Some(*o);
+                break;
+            }
+            if l.starts_with(name) {
+                match first {
+                    None => first = Some(*o),
+                    Some(f) if f.id != o.id || f.arg != o.arg => ambiguous = true,
+                    Some(_) => {}
+                }
+            }
+        }
+        let opt = match (exact, first) {
+            (Some(o), _) => o,
+            (None, Some(_)) if ambiguous => {
+                let mut l = self.msg();
+                l.push(b"option '").push(arg).push(b"' is ambiguous; possibilities:");
+                for o in self.opts.iter().filter(|o| !o.long.is_empty() && o.long.as_bytes().starts_with(name)) {
+                    l.push(b" '--").push(o.long.as_bytes()).push(b"'");
+                }
+                l.push(b"\n").send();
+                return Item::Error;
+            }
+            (None, Some(o)) => o,
+            (None, None) => {
+                let mut l = self.msg();
+                l.push(b"unrecognized option '").push(arg).push(b"'\n");
+                l.send();
+                return Item::Error;
+            }
+        };
+        match (opt.arg, value) {
+            (HasArg::No, Some(_)) => {
+                let mut l = self.msg();
+                l.push(b"option '--").push(opt.long.as_bytes()).push(b"' doesn't allow an argument\n");
+                l.send();
+                Item::Error
+            }
+            (HasArg::No, None) | (HasArg::Optional, None) => Item::Opt(opt.id, None),
+            (_, Some(v)) => Item::Opt(opt.id, Some(v)),
+            (HasArg::Required, None) => match self.args.get(self.next) {
+                Some(v) => {
+                    self.next += 1;
+                    Item::Opt(opt.id, Some(v))
+                }
+                None => {
+                    let mut l = self.msg();
+                    l.push(b"option '--").push(opt.long.as_bytes()).push(b"' requires an argument\n");
+                    l.send();
+                    Item::Error
+                }
+            },
+        }
+    }
+}
+
+impl Iterator for Parser {
+    type Item = Item;
+
+    fn next(&mut self) -> Option<Item> {
+        let arg = self.args.get(self.next)?;
+        if self.bundle > 0 {
+            return Some(self.short(arg));
+        }
+        if self.only_operands || arg.len() < 2 || arg[0] != b'-' {
+            self.next += 1;
+            if self.posix {
+                self.only_operands = true;
+            }
+            return Some(Item::Operand(arg));
+        }
+        if arg == b"--" {
+            self.next += 1;
+            self.only_operands = true;
+            return self.next();
+        }
+        if arg[1] == b'-' {
+            return Some(self.long(arg));
+        }
+        self.bundle = 1;
+        Some(self.short(arg))
+    }
+}
+
+/// Writes `text` quoted as gnulib's locale quoting style does for diagnostics:
+/// ‘…’ in a UTF-8 locale, '…' otherwise.
+pub fn push_locale_quoted(l: &mut Line, text: &[u8]) {
+    let utf8 = crate::locale::ctype_utf8();
+    l.push(if utf8 { "\u{2018}".as_bytes() } else { b"'" });
+    for &c in text {
+        match c {
+            b'\\' => {
+                l.push(b"\\\\");
+            }
+            b'\'' if !utf8 => {
+                l.push(b"\\'");
+            }
+            0x20..=0x7e => {
+                l.byte(c);
+            }
+            0x80..=0xff if utf8 => {
+                l.byte(c);
+            }
+            _ => {
+                l.byte(b'\\');
+                l.byte(b'0' + (c >> 6));
+                l.byte(b'0' + ((c >> 3) & 7));
+                l.byte(b'0' + (c & 7));
+            }
+        }
+    }
+    l.push(if utf8 { "\u{2019}".as_bytes() } else { b"'" });
+}
+
+/// Matches `arg` against `choices` (name, value) as gnulib's argmatch does: an exact
+/// name, or a prefix shared only by names of one value. Returns the value, or prints
+/// `PROG: invalid|ambiguous argument 'ARG' for '--OPTION'` and the `Valid arguments
+/// are:` list (synonyms, which stand next to each other in `choices`, on one line)
+/// and returns None. The caller prints the Try line and exits with status 1.
+pub fn argmatch(prog: &[u8], option: &[u8], arg: &[u8], choices: &[(&str, u8)]) -> Option<u8> {
+    let mut found: Option<u8> = None;
+    let mut ambiguous = false;
+    for &(name, v) in choices {
+        if name.as_bytes() == arg {
+            return Some(v);
+        }
+        if name.as_bytes().starts_with(arg) {
+            match found {
+                None => found = Some(v),
+                Some(f) if f != v => ambiguous = true,
+                Some(_) => {}
+            }
+        }
+    }
+    if let (Some(v), false) = (found, ambiguous) {
+        return Some(v);
+    }
+    let mut l = Line::new();
+    l.push(prog).push(if ambiguous { &b": ambiguous argument "[..] } else { b": invalid argument " });
+    push_locale_quoted(&mut l, arg);
+    l.push(b" for ");
+    push_locale_quoted(&mut l, option);
+    l.push(b"\nValid arguments are:");
+    let mut prev: Option<u8> = None;
+    for &(name, v) in choices {
+        if prev == Some(v) {
+            l.push(b", ");
+        } else {
+            l.push(b"\n  - ");
+        }
+        push_locale_quoted(&mut l, name.as_bytes());
+        prev = Some(v);
+    }
+    l.push(b"\n").send();
+    None
+}
+
+/// Prints `Try 'PROG --help' for more information.` on stderr.
+pub fn try_help(prog: &[u8]) {
+    let mut l = Line::new();
+    l.push(b"Try '").push(prog).push(b" --help' for more information.\n");
+    l.send();
+}

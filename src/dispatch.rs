@@ -1,0 +1,90 @@
+//! Choosing the applet: by the last component of argv[0], or by the first argument
+//! (`bareutils ls -l`). Also the multi-call binary's own options.
+
+use crate::sys::{env, err::Line, out};
+
+/// The applet's entry point: (program name for messages, index of its first
+/// argument in argv) -> exit status.
+type Main = fn(&'static [u8], usize) -> i32;
+
+fn applet(name: &[u8]) -> Option<Main> {
+    match name {
+        b"ls" => Some(crate::ls::main),
+        b"wc" => Some(crate::wc::main),
+        _ => None,
+    }
+}
+
+fn basename(path: &[u8]) -> &[u8] {
+    match path.iter().rposition(|&c| c == b'/') {
+        Some(i) => &path[i + 1..],
+        None => path,
+    }
+}
+
+/// Runs the process and returns its exit status.
+pub fn run() -> i32 {
+    let argv0 = env::arg(0).unwrap_or(b"bareutils");
+    if let Some(main) = applet(basename(argv0)) {
+        return main(argv0, 1);
+    }
+    match env::arg(1) {
+        None => {
+            usage();
+            0
+        }
+        Some(b"--help") => {
+            usage();
+            0
+        }
+        Some(b"--version") => {
+            out::bytes(b"bareutils ");
+            out::bytes(env!("CARGO_PKG_VERSION").as_bytes());
+            out::bytes(b"\n");
+            finish()
+        }
+        Some(b"--install") => crate::install::run(2),
+        Some(name) => match applet(name) {
+            Some(main) => main(name_static(name), 2),
+            None => {
+                let mut l = Line::new();
+                l.push(b"bareutils: applet not found: ").push(name).push(b"\n");
+                l.send();
+                127
+            }
+        },
+    }
+}
+
+fn name_static(name: &'static [u8]) -> &'static [u8] {
+    name
+}
+
+fn usage() {
+    out::bytes(b"Usage: bareutils APPLET [ARGUMENT]...\n   or: APPLET [ARGUMENT]...\n");
+    out::bytes(b"   or: bareutils --install [-s] DIR\n\n");
+    out::bytes(b"A GNU-compatible multi-call binary. Run as a link named after an applet, or\n");
+    out::bytes(b"name the applet as the first argument. --install makes DIR/APPLET hard links\n");
+    out::bytes(b"(symbolic links with -s) to this binary.\n\nApplets:");
+    for a in crate::APPLETS {
+        out::bytes(b" ");
+        out::bytes(a.as_bytes());
+    }
+    out::bytes(b"\n");
+    finish();
+}
+
+/// Flushes stdout; on a write error prints `bareutils: write error: TEXT` and
+/// returns 1.
+fn finish() -> i32 {
+    out::flush();
+    match out::error() {
+        None => 0,
+        Some(e) => {
+            let mut l = Line::new();
+            l.push(b"bareutils: write error: ").errno(e).push(b"\n");
+            l.send();
+            1
+        }
+    }
+}

@@ -1,0 +1,101 @@
+//! `bareutils --install [-s] DIR`: a link named after each applet in DIR, like
+//! busybox --install. Hard links by default, symbolic links (to the absolute path of
+//! this binary) with -s. An existing name is never replaced.
+
+use crate::sys::{env, err::Line, file, out};
+use core::ffi::CStr;
+
+fn fail(what: &[u8], path: &[u8], e: crate::sys::Errno) -> i32 {
+    let mut l = Line::new();
+    l.push(b"bareutils: ").push(what).push(b" '").push(path).push(b"': ").errno(e).push(b"\n");
+    l.send();
+    1
+}
+
+fn usage_error(text: &[u8]) -> i32 {
+    let mut l = Line::new();
+    l.push(b"bareutils: ").push(text).push(b"\nUsage: bareutils --install [-s] DIR\n");
+    l.send();
+    1
+}
+
+/// Runs `--install` with its arguments starting at argv[first].
+pub fn run(first: usize) -> i32 {
+    let mut symbolic = false;
+    let mut dir: Option<&'static CStr> = None;
+    let mut i = first;
+    while let Some(a) = env::arg(i) {
+        match a {
+            b"-s" if dir.is_none() => symbolic = true,
+            _ if dir.is_none() => dir = env::arg_cstr(i),
+            _ => return usage_error(b"too many operands"),
+        }
+        i += 1;
+    }
+    let dir = match dir {
+        Some(d) => d,
+        None => return usage_error(b"missing directory operand"),
+    };
+    let dfd = match file::open_dir(file::cwd(), dir, true) {
+        Ok(fd) => fd,
+        Err(e) => return fail(b"cannot open directory", dir.to_bytes(), e),
+    };
+    let mut exe_buf = [0u8; 4096];
+    let exe: &[u8] = {
+        let p = file::exec_path().to_bytes();
+        if !symbolic || p.first() == Some(&b'/') {
+            p
+        } else {
+            match file::self_exe(&mut exe_buf[..4095]) {
+                Ok(t) => t,
+                Err(e) => return fail(b"cannot find the path of", p, e),
+            }
+        }
+    };
+    let mut target = [0u8; 4097];
+    if exe.len() >= target.len() {
+        return fail(b"cannot link", exe, crate::sys::Errno::NAMETOOLONG);
+    }
+    target[..exe.len()].copy_from_slice(exe);
+    let target = match CStr::from_bytes_until_nul(&target) {
+        Ok(t) => t,
+        Err(_) => return 1,
+    };
+    let mut status = 0;
+    for applet in crate::APPLETS {
+        let mut name = [0u8; 8];
+        name[..applet.len()].copy_from_slice(applet.as_bytes());
+        let cname = match CStr::from_bytes_until_nul(&name) {
+            Ok(n) => n,
+            Err(_) => continue,
+        };
+        let r = if symbolic {
+            file::symlink(target, dfd.as_fd_borrow(), cname)
+        } else {
+            file::hard_link(target, dfd.as_fd_borrow(), cname)
+        };
+        if let Err(e) = r {
+            let mut l = Line::new();
+            l.push(b"bareutils: cannot create '").push(dir.to_bytes());
+            if dir.to_bytes().last() != Some(&b'/') {
+                l.byte(b'/');
+            }
+            l.push(applet.as_bytes()).push(b"': ").errno(e).push(b"\n");
+            l.send();
+            status = 1;
+        }
+    }
+    out::flush();
+    status
+}
+
+trait Borrow {
+    fn as_fd_borrow(&self) -> crate::sys::BorrowedFd<'_>;
+}
+
+impl Borrow for crate::sys::OwnedFd {
+    fn as_fd_borrow(&self) -> crate::sys::BorrowedFd<'_> {
+        use crate::sys::AsFd;
+        self.as_fd()
+    }
+}

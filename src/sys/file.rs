@@ -1,0 +1,112 @@
+//! Files: the standard descriptors, open, read, fstat, lseek, fadvise, splice.
+
+use super::{BorrowedFd, Errno, OwnedFd};
+use core::ffi::CStr;
+use rustix::fs::{Mode, OFlags};
+
+pub use rustix::fs::{Advice, Stat};
+
+/// File descriptor 0. It may be closed; calls on it then fail with EBADF.
+pub fn stdin() -> BorrowedFd<'static> {
+    // SAFETY: fd 0 is never closed by this program; if the parent closed it, using
+    // it only yields EBADF from the kernel.
+    unsafe { rustix::stdio::stdin() }
+}
+
+/// File descriptor 1.
+pub fn stdout() -> BorrowedFd<'static> {
+    // SAFETY: as for stdin.
+    unsafe { rustix::stdio::stdout() }
+}
+
+/// File descriptor 2.
+pub fn stderr() -> BorrowedFd<'static> {
+    // SAFETY: as for stdin.
+    unsafe { rustix::stdio::stderr() }
+}
+
+/// The current working directory, for `*at` calls.
+pub fn cwd() -> BorrowedFd<'static> {
+    rustix::fs::CWD
+}
+
+/// Opens `path` (relative to `dir`) for reading, close-on-exec.
+pub fn open_read(dir: BorrowedFd<'_>, path: &CStr) -> Result<OwnedFd, Errno> {
+    retry(|| rustix::fs::openat(dir, path, OFlags::RDONLY | OFlags::CLOEXEC | OFlags::NOCTTY, Mode::empty()))
+}
+
+/// Opens the directory `path` relative to `dir` (O_DIRECTORY, no symlink follow
+/// unless `follow`).
+pub fn open_dir(dir: BorrowedFd<'_>, path: &CStr, follow: bool) -> Result<OwnedFd, Errno> {
+    let mut flags = OFlags::RDONLY | OFlags::DIRECTORY | OFlags::CLOEXEC | OFlags::NONBLOCK;
+    if !follow {
+        flags |= OFlags::NOFOLLOW;
+    }
+    retry(|| rustix::fs::openat(dir, path, flags, Mode::empty()))
+}
+
+/// Reads into `buf`, retrying EINTR. Returns 0 at end of file.
+pub fn read(fd: BorrowedFd<'_>, buf: &mut [u8]) -> Result<usize, Errno> {
+    retry(|| rustix::io::read(fd, &mut *buf))
+}
+
+/// fstat(2).
+pub fn fstat(fd: BorrowedFd<'_>) -> Result<Stat, Errno> {
+    rustix::fs::fstat(fd)
+}
+
+/// The current offset (lseek(fd, 0, SEEK_CUR)).
+pub fn tell(fd: BorrowedFd<'_>) -> Result<u64, Errno> {
+    rustix::fs::tell(fd)
+}
+
+/// lseek(fd, off, SEEK_SET).
+pub fn seek_to(fd: BorrowedFd<'_>, off: u64) -> Result<u64, Errno> {
+    rustix::fs::seek(fd, rustix::fs::SeekFrom::Start(off))
+}
+
+/// posix_fadvise over the whole file; failures (pipes) are of no consequence.
+pub fn advise(fd: BorrowedFd<'_>, advice: Advice) {
+    let _ = rustix::fs::fadvise(fd, 0, None, advice);
+}
+
+/// splice(2) up to `len` bytes from `from` to `to` (one end must be a pipe).
+pub fn splice(from: BorrowedFd<'_>, to: BorrowedFd<'_>, len: usize) -> Result<usize, Errno> {
+    retry(|| rustix::pipe::splice(from, None, to, None, len, rustix::pipe::SpliceFlags::MOVE))
+}
+
+/// F_SETPIPE_SZ; returns the size the kernel granted.
+pub fn set_pipe_size(fd: BorrowedFd<'_>, size: usize) -> Result<usize, Errno> {
+    rustix::pipe::fcntl_setpipe_size(fd, size)
+}
+
+/// Calls `f` again while it fails with EINTR.
+pub fn retry<T>(mut f: impl FnMut() -> Result<T, Errno>) -> Result<T, Errno> {
+    loop {
+        match f() {
+            Err(Errno::INTR) => continue,
+            r => return r,
+        }
+    }
+}
+
+/// linkat(AT_FDCWD, from, dir, name): a hard link, never replacing an existing name.
+pub fn hard_link(from: &CStr, dir: BorrowedFd<'_>, name: &CStr) -> Result<(), Errno> {
+    rustix::fs::linkat(cwd(), from, dir, name, rustix::fs::AtFlags::empty())
+}
+
+/// symlinkat(target, dir, name), never replacing an existing name.
+pub fn symlink(target: &CStr, dir: BorrowedFd<'_>, name: &CStr) -> Result<(), Errno> {
+    rustix::fs::symlinkat(target, dir, name)
+}
+
+/// The path this process was executed by (AT_EXECFN from the auxiliary vector: no
+/// syscall, and no /proc needed).
+pub fn exec_path() -> &'static CStr {
+    rustix::param::linux_execfn()
+}
+
+/// The absolute path of the running executable from /proc/self/exe, into `buf`.
+pub fn self_exe(buf: &mut [u8]) -> Result<&[u8], Errno> {
+    super::stat::readlink_at(cwd(), c"/proc/self/exe", buf)
+}

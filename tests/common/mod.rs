@@ -1,0 +1,420 @@
+//! The shared test harness: run our binary and GNU's with the same argv, environment,
+//! working directory and stdin, and compare stdout, stderr and the exit status byte
+//! for byte; build fixture trees at test time.
+#![allow(dead_code)]
+
+use std::ffi::{OsStr, OsString};
+use std::os::unix::ffi::OsStrExt;
+use std::os::unix::process::CommandExt;
+use std::path::{Path, PathBuf};
+use std::process::{Command, Stdio};
+use std::sync::atomic::{AtomicUsize, Ordering};
+
+/// Our binary, as cargo built it for the tests.
+pub fn bin() -> PathBuf {
+    PathBuf::from(env!("CARGO_BIN_EXE_bareutils"))
+}
+
+/// GNU's binary for an applet (/usr/bin/ls, /usr/bin/wc).
+pub fn gnu(applet: &str) -> PathBuf {
+    PathBuf::from(format!("/usr/bin/{applet}"))
+}
+
+/// What a process printed and how it ended.
+#[derive(Clone, PartialEq, Eq)]
+pub struct Output {
+    pub stdout: Vec<u8>,
+    pub stderr: Vec<u8>,
+    /// Exit status, or 128 + signal number.
+    pub status: i32,
+}
+
+impl std::fmt::Debug for Output {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        writeln!(f, "status: {}", self.status)?;
+        writeln!(f, "stdout: {}", show(&self.stdout))?;
+        write!(f, "stderr: {}", show(&self.stderr))
+    }
+}
+
+/// Bytes as escaped text, for failure messages.
+pub fn show(b: &[u8]) -> String {
+    let mut s = String::from("\"");
+    for part in b.utf8_chunks() {
+        for c in part.valid().chars() {
+            match c {
+                '\n' => s.push_str("\\n\n  "),
+                '\t' => s.push_str("\\t"),
+                '\\' => s.push_str("\\\\"),
+                '"' => s.push_str("\\\""),
+                c if c.is_control() => s.push_str(&format!("\\x{:02x}", c as u32)),
+                c => s.push(c),
+            }
+        }
+        for &x in part.invalid() {
+            s.push_str(&format!("\\x{x:02x}"));
+        }
+    }
+    s.push('"');
+    s
+}
+
+/// Where stdin comes from.
+#[derive(Clone)]
+pub enum Input {
+    Null,
+    Bytes(Vec<u8>),
+    /// A file opened for reading (a regular file, a fifo, a device), optionally with
+    /// this many bytes consumed first (`(head -c N; cmd) < file`).
+    File(PathBuf, u64),
+    /// The output of a shell pipeline (`sh -c CMD | applet`).
+    Pipe(String),
+}
+
+/// One invocation: applet name (argv[0]), arguments, environment, directory, stdin.
+#[derive(Clone)]
+pub struct Cmd {
+    pub applet: String,
+    pub args: Vec<OsString>,
+    pub env: Vec<(OsString, OsString)>,
+    pub cwd: Option<PathBuf>,
+    pub stdin: Input,
+    /// Run as this user through setpriv (e.g. "nobody").
+    pub user: Option<String>,
+}
+
+/// The environment every run starts from: nothing but C-locale settings and a TZ,
+/// so that results do not depend on the machine's environment.
+pub fn base_env() -> Vec<(OsString, OsString)> {
+    vec![("LC_ALL".into(), "C".into()), ("TZ".into(), "UTC".into()), ("PATH".into(), "/usr/bin:/bin".into())]
+}
+
+impl Cmd {
+    pub fn new(applet: &str) -> Cmd {
+        Cmd { applet: applet.into(), args: vec![], env: base_env(), cwd: None, stdin: Input::Null, user: None }
+    }
+    pub fn arg(mut self, a: impl AsRef<OsStr>) -> Cmd {
+        self.args.push(a.as_ref().to_owned());
+        self
+    }
+    pub fn args<I: IntoIterator<Item = S>, S: AsRef<OsStr>>(mut self, a: I) -> Cmd {
+        for x in a {
+            self.args.push(x.as_ref().to_owned());
+        }
+        self
+    }
+    /// Sets (or replaces) an environment variable.
+    pub fn env(mut self, k: &str, v: impl AsRef<OsStr>) -> Cmd {
+        self.env.retain(|(a, _)| a != k);
+        self.env.push((k.into(), v.as_ref().to_owned()));
+        self
+    }
+    pub fn env_remove(mut self, k: &str) -> Cmd {
+        self.env.retain(|(a, _)| a != k);
+        self
+    }
+    pub fn cwd(mut self, d: impl AsRef<Path>) -> Cmd {
+        self.cwd = Some(d.as_ref().to_owned());
+        self
+    }
+    pub fn stdin(mut self, i: Input) -> Cmd {
+        self.stdin = i;
+        self
+    }
+    pub fn user(mut self, u: &str) -> Cmd {
+        self.user = Some(u.into());
+        self
+    }
+
+    fn command(&self, exe: &Path) -> Command {
+        let mut c = match &self.user {
+            Some(u) => {
+                let mut c = Command::new("setpriv");
+                c.arg(format!("--reuid={u}")).arg(format!("--regid={u}")).arg("--clear-groups").arg("--");
+                c.arg(exe);
+                c
+            }
+            None => Command::new(exe),
+        };
+        if self.user.is_none() {
+            c.arg0(&self.applet);
+        } else {
+            // setpriv execs the path; argv[0] is then the path. Pass the applet name
+            // through a symlink dir so both binaries see the same argv[0].
+        }
+        c.args(&self.args).env_clear().envs(self.env.iter().map(|(k, v)| (k, v)));
+        if let Some(d) = &self.cwd {
+            c.current_dir(d);
+        }
+        c.stdout(Stdio::piped()).stderr(Stdio::piped());
+        c
+    }
+
+    /// Runs `exe` as this command and collects its output.
+    pub fn run_with(&self, exe: &Path) -> Output {
+        let exe = if self.user.is_some() { link_named(exe, &self.applet) } else { exe.to_owned() };
+        let mut c = self.command(&exe);
+        let mut feeder = None;
+        match &self.stdin {
+            Input::Null => {
+                c.stdin(Stdio::null());
+            }
+            Input::Bytes(_) => {
+                c.stdin(Stdio::piped());
+            }
+            Input::File(p, skip) => {
+                use std::io::{Seek, SeekFrom};
+                let mut f = std::fs::File::open(p).expect("open stdin file");
+                if *skip > 0 {
+                    f.seek(SeekFrom::Start(*skip)).expect("seek stdin");
+                }
+                c.stdin(f);
+            }
+            Input::Pipe(sh) => {
+                let mut p = Command::new("sh")
+                    .arg("-c")
+                    .arg(sh)
+                    .stdout(Stdio::piped())
+                    .stdin(Stdio::null())
+                    .spawn()
+                    .expect("spawn pipe source");
+                c.stdin(p.stdout.take().expect("pipe"));
+                feeder = Some(p);
+            }
+        }
+        let mut child = c.spawn().unwrap_or_else(|e| panic!("spawn {}: {e}", exe.display()));
+        if let Input::Bytes(b) = &self.stdin {
+            let mut sin = child.stdin.take().expect("stdin");
+            let b = b.clone();
+            std::thread::spawn(move || {
+                use std::io::Write;
+                let _ = sin.write_all(&b);
+            });
+        }
+        let o = child.wait_with_output().expect("wait");
+        if let Some(mut f) = feeder {
+            let _ = f.wait();
+        }
+        use std::os::unix::process::ExitStatusExt;
+        let status = o.status.code().unwrap_or_else(|| 128 + o.status.signal().unwrap_or(0));
+        Output { stdout: o.stdout, stderr: o.stderr, status }
+    }
+
+    /// Runs our binary.
+    pub fn ours(&self) -> Output {
+        self.run_with(&bin())
+    }
+
+    /// Runs GNU's.
+    pub fn gnu(&self) -> Output {
+        self.run_with(&gnu(&self.applet))
+    }
+
+    /// Runs both and fails the test, showing both outputs, unless stdout, stderr and
+    /// the exit status are identical. Returns the (common) output.
+    #[track_caller]
+    pub fn same(&self) -> Output {
+        let g = self.gnu();
+        let o = self.ours();
+        if g != o {
+            panic!(
+                "differs from GNU: {} {:?} (env {:?}, cwd {:?})\n--- GNU:\n{:?}\n--- ours:\n{:?}",
+                self.applet,
+                self.args,
+                self.env,
+                self.cwd,
+                g,
+                o
+            );
+        }
+        o
+    }
+
+    /// Runs our binary and fails unless it printed exactly `stdout`, nothing on
+    /// stderr, and exited with `status`.
+    #[track_caller]
+    pub fn expect(&self, stdout: &[u8], status: i32) -> Output {
+        let o = self.ours();
+        let want = Output { stdout: stdout.to_vec(), stderr: vec![], status };
+        if o != want {
+            panic!("unexpected output of {} {:?}\n--- want:\n{:?}\n--- got:\n{:?}", self.applet, self.args, want, o);
+        }
+        o
+    }
+
+    /// Runs both binaries inside a pseudo-terminal of `cols` columns (through
+    /// script(1)); stdout of the applet is the terminal. Fails unless the captured
+    /// terminal output and the exit statuses match. Returns the common output.
+    #[track_caller]
+    pub fn same_on_tty(&self, cols: u16) -> Vec<u8> {
+        let g = self.tty_with(&gnu(&self.applet), cols);
+        let o = self.tty_with(&bin(), cols);
+        if g != o {
+            panic!(
+                "differs from GNU on a tty ({cols} cols): {} {:?}\n--- GNU:\n{:?}\n--- ours:\n{:?}",
+                self.applet, self.args, g, o
+            );
+        }
+        o.stdout
+    }
+
+    fn tty_with(&self, exe: &Path, cols: u16) -> Output {
+        let link = link_named(exe, &self.applet);
+        let mut line = format!("stty cols {cols} rows 50; exec {}", sh_quote(link.as_os_str().as_bytes()));
+        for a in &self.args {
+            line.push(' ');
+            line.push_str(&sh_quote(a.as_bytes()));
+        }
+        let mut c = Command::new("script");
+        c.arg("-qec").arg(line).arg("/dev/null");
+        c.env_clear().envs(self.env.iter().map(|(k, v)| (k, v)));
+        if let Some(d) = &self.cwd {
+            c.current_dir(d);
+        }
+        c.stdin(Stdio::null()).stdout(Stdio::piped()).stderr(Stdio::piped());
+        let o = c.output().expect("script");
+        // script(1) turns the applet's \n into \r\n on the terminal.
+        let mut out = Vec::new();
+        let mut i = 0;
+        while i < o.stdout.len() {
+            if o.stdout[i] == b'\r' && o.stdout.get(i + 1) == Some(&b'\n') {
+                i += 1;
+                continue;
+            }
+            out.push(o.stdout[i]);
+            i += 1;
+        }
+        Output { stdout: out, stderr: o.stderr, status: o.status.code().unwrap_or(-1) }
+    }
+}
+
+/// A path named `name` that resolves to `exe` (a symlink in a per-binary directory),
+/// so that a program started by path still sees argv[0] ending in the applet name.
+pub fn link_named(exe: &Path, name: &str) -> PathBuf {
+    let tag: String = exe.to_string_lossy().chars().map(|c| if c.is_ascii_alphanumeric() { c } else { '_' }).collect();
+    let dir = std::env::temp_dir().join(format!("bareutils-links-{}", std::process::id())).join(tag);
+    std::fs::create_dir_all(&dir).expect("link dir");
+    let link = dir.join(name);
+    if std::fs::symlink_metadata(&link).is_err() {
+        let _ = std::os::unix::fs::symlink(exe, &link);
+    }
+    link
+}
+
+/// Quotes bytes for sh.
+pub fn sh_quote(b: &[u8]) -> String {
+    let mut s = String::from("'");
+    for part in String::from_utf8_lossy(b).split('\'') {
+        if s.len() > 1 {
+            s.push_str("'\\''");
+        }
+        s.push_str(part);
+    }
+    s.push('\'');
+    s
+}
+
+static NEXT: AtomicUsize = AtomicUsize::new(0);
+
+/// A fixture directory, removed when dropped (unless BAREUTILS_KEEP is set).
+pub struct Fixture {
+    pub root: PathBuf,
+}
+
+impl Fixture {
+    /// A fresh, empty directory.
+    pub fn new(tag: &str) -> Fixture {
+        let n = NEXT.fetch_add(1, Ordering::Relaxed);
+        let root = std::env::temp_dir().join(format!("bareutils-{tag}-{}-{n}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&root);
+        std::fs::create_dir_all(&root).expect("fixture dir");
+        Fixture { root }
+    }
+    pub fn path(&self, rel: impl AsRef<Path>) -> PathBuf {
+        self.root.join(rel)
+    }
+    /// A regular file with `content` (parent directories made as needed).
+    pub fn file(&self, rel: impl AsRef<Path>, content: impl AsRef<[u8]>) -> PathBuf {
+        let p = self.path(rel);
+        if let Some(d) = p.parent() {
+            std::fs::create_dir_all(d).expect("mkdir");
+        }
+        std::fs::write(&p, content).expect("write fixture");
+        p
+    }
+    pub fn dir(&self, rel: impl AsRef<Path>) -> PathBuf {
+        let p = self.path(rel);
+        std::fs::create_dir_all(&p).expect("mkdir");
+        p
+    }
+    pub fn symlink(&self, target: impl AsRef<Path>, rel: impl AsRef<Path>) -> PathBuf {
+        let p = self.path(rel);
+        std::os::unix::fs::symlink(target, &p).expect("symlink");
+        p
+    }
+    pub fn fifo(&self, rel: impl AsRef<Path>) -> PathBuf {
+        let p = self.path(rel);
+        sh(&format!("mkfifo {}", sh_quote(p.as_os_str().as_bytes())));
+        p
+    }
+    pub fn socket(&self, rel: impl AsRef<Path>) -> PathBuf {
+        let p = self.path(rel);
+        let l = std::os::unix::net::UnixListener::bind(&p).expect("socket");
+        std::mem::forget(l);
+        p
+    }
+    /// A device node (needs root): kind 'c' or 'b'.
+    pub fn device(&self, rel: impl AsRef<Path>, kind: char, major: u32, minor: u32) -> PathBuf {
+        let p = self.path(rel);
+        sh(&format!("mknod {} {kind} {major} {minor}", sh_quote(p.as_os_str().as_bytes())));
+        p
+    }
+    pub fn chmod(&self, rel: impl AsRef<Path>, mode: u32) {
+        use std::os::unix::fs::PermissionsExt;
+        std::fs::set_permissions(self.path(rel), std::fs::Permissions::from_mode(mode)).expect("chmod");
+    }
+    /// Sets the modification (and access) time of an entry, not following symlinks.
+    pub fn mtime(&self, rel: impl AsRef<Path>, secs: i64) {
+        let p = self.path(rel);
+        sh(&format!("touch -h -d @{secs} {}", sh_quote(p.as_os_str().as_bytes())));
+    }
+    /// Sets every entry's times under the fixture to `secs` (deterministic listings).
+    pub fn all_mtimes(&self, secs: i64) {
+        sh(&format!(
+            "find {} -depth -exec touch -h -d @{secs} {{}} +",
+            sh_quote(self.root.as_os_str().as_bytes())
+        ));
+    }
+    pub fn chown(&self, rel: impl AsRef<Path>, uid: u32, gid: u32) {
+        std::os::unix::fs::lchown(self.path(rel), Some(uid), Some(gid)).expect("chown");
+    }
+}
+
+impl Drop for Fixture {
+    fn drop(&mut self) {
+        if std::env::var_os("BAREUTILS_KEEP").is_none() {
+            let _ = Command::new("chmod").arg("-R").arg("u+rwx").arg(&self.root).status();
+            let _ = std::fs::remove_dir_all(&self.root);
+        }
+    }
+}
+
+/// Runs a shell command and fails the test if it fails.
+pub fn sh(cmd: &str) {
+    let st = Command::new("sh").arg("-c").arg(cmd).status().expect("sh");
+    assert!(st.success(), "shell command failed: {cmd}");
+}
+
+/// True when running as root (device nodes, chown and setpriv need it).
+pub fn is_root() -> bool {
+    // SAFETY-free: read the effective uid from /proc, falling back to `id -u`.
+    std::fs::read_to_string("/proc/self/status")
+        .ok()
+        .and_then(|s| s.lines().find(|l| l.starts_with("Uid:")).map(|l| l.split_whitespace().nth(2) == Some("0")))
+        .unwrap_or(false)
+}
+
+/// Builds a byte path from raw bytes (names that are not UTF-8).
+pub fn bytes_path(b: &[u8]) -> PathBuf {
+    PathBuf::from(OsStr::from_bytes(b))
+}

@@ -1,0 +1,97 @@
+//! The multi-call entry: applet selection, the binary's own options, --install.
+mod common;
+use common::*;
+use std::process::Command;
+
+fn run(argv0: &str, args: &[&str]) -> Output {
+    let mut c = Cmd::new(argv0);
+    c = c.args(args);
+    c.ours()
+}
+
+#[test]
+fn no_arguments_lists_applets() {
+    let o = run("bareutils", &[]);
+    assert_eq!(o.status, 0);
+    assert!(o.stderr.is_empty());
+    let text = String::from_utf8(o.stdout).unwrap();
+    assert!(text.starts_with("Usage: bareutils APPLET [ARGUMENT]...\n"), "{text}");
+    assert!(text.ends_with("\nApplets: ls wc\n"), "{text}");
+    assert_eq!(run("bareutils", &["--help"]).stdout, run("bareutils", &[]).stdout);
+}
+
+#[test]
+fn version() {
+    let o = run("bareutils", &["--version"]);
+    assert_eq!(o, Output { stdout: format!("bareutils {}\n", env!("CARGO_PKG_VERSION")).into_bytes(), stderr: vec![], status: 0 });
+}
+
+#[test]
+fn unknown_applet_is_127() {
+    let o = run("bareutils", &["cat", "x"]);
+    assert_eq!(o, Output { stdout: vec![], stderr: b"bareutils: applet not found: cat\n".to_vec(), status: 127 });
+    // Any other program name behaves as the multi-call binary itself.
+    let o = run("/some/where/busy", &["nope"]);
+    assert_eq!(o.status, 127);
+}
+
+#[test]
+fn applet_by_name_or_path_or_argument() {
+    let fx = Fixture::new("dispatch");
+    fx.file("f", "one two\nthree\n");
+    let by_arg = Cmd::new("bareutils").args(["wc", "f"]).cwd(&fx.root).ours();
+    let by_name = Cmd::new("wc").arg("f").cwd(&fx.root).ours();
+    let by_path = Cmd::new("/usr/local/bin/wc").arg("f").cwd(&fx.root).ours();
+    assert_eq!(by_name.stdout, by_path.stdout);
+    assert_eq!(by_name, by_arg);
+}
+
+#[test]
+fn install_hard_and_symbolic_links() {
+    let fx = Fixture::new("install");
+    let hard = fx.dir("hard");
+    let o = Command::new(bin()).arg("--install").arg(&hard).output().unwrap();
+    assert_eq!((o.status.code(), o.stderr.as_slice()), (Some(0), &b""[..]));
+    use std::os::unix::fs::MetadataExt;
+    let me = std::fs::metadata(bin()).unwrap();
+    for a in ["ls", "wc"] {
+        let m = std::fs::symlink_metadata(hard.join(a)).unwrap();
+        assert_eq!((m.dev(), m.ino()), (me.dev(), me.ino()), "{a} is a hard link");
+    }
+    // A second install refuses to overwrite.
+    let o = Command::new(bin()).arg("--install").arg(&hard).output().unwrap();
+    assert_eq!(o.status.code(), Some(1));
+    let want = format!(
+        "bareutils: cannot create '{0}/ls': File exists\nbareutils: cannot create '{0}/wc': File exists\n",
+        hard.display()
+    );
+    assert_eq!(String::from_utf8_lossy(&o.stderr), want);
+
+    let soft = fx.dir("soft");
+    let o = Command::new(bin()).args(["--install", "-s"]).arg(&soft).output().unwrap();
+    assert_eq!(o.status.code(), Some(0), "{o:?}");
+    for a in ["ls", "wc"] {
+        let t = std::fs::read_link(soft.join(a)).unwrap();
+        assert!(t.is_absolute(), "{t:?}");
+        assert_eq!(std::fs::canonicalize(&t).unwrap(), std::fs::canonicalize(bin()).unwrap());
+    }
+    // The links work as the applets.
+    let o = Command::new(soft.join("wc")).arg("-c").arg(fx.path("soft")).output().unwrap();
+    assert_eq!(o.status.code(), Some(1), "wc on a directory fails like GNU");
+}
+
+#[test]
+fn install_errors() {
+    let o = Command::new(bin()).arg("--install").output().unwrap();
+    assert_eq!(o.status.code(), Some(1));
+    assert_eq!(
+        String::from_utf8_lossy(&o.stderr),
+        "bareutils: missing directory operand\nUsage: bareutils --install [-s] DIR\n"
+    );
+    let o = Command::new(bin()).args(["--install", "/nonexistent/dir"]).output().unwrap();
+    assert_eq!(o.status.code(), Some(1));
+    assert_eq!(
+        String::from_utf8_lossy(&o.stderr),
+        "bareutils: cannot open directory '/nonexistent/dir': No such file or directory\n"
+    );
+}
