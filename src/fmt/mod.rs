@@ -12,3 +12,45 @@ pub mod strtime;
 pub mod tz;
 pub mod unicode;
 pub mod vercmp;
+
+/// Where formatted bytes go: stdout (`sys::out`), an arena buffer, a fixed array,
+/// or a counter. Formatting functions take `&mut dyn Sink` or `&mut impl Sink`.
+pub trait Sink {
+    fn put(&mut self, bytes: &[u8]);
+    fn put_byte(&mut self, b: u8) {
+        self.put(&[b]);
+    }
+}
+
+/// Counts bytes without storing them.
+#[derive(Default)]
+pub struct Counter(pub usize);
+
+impl Sink for Counter {
+    fn put(&mut self, bytes: &[u8]) {
+        self.0 += bytes.len();
+    }
+}
+
+impl<const N: usize> Sink for heapless::Vec<u8, N> {
+    /// Bytes past the capacity are dropped (callers size their buffers).
+    fn put(&mut self, bytes: &[u8]) {
+        for &b in bytes {
+            if self.push(b).is_err() {
+                break;
+            }
+        }
+    }
+}
+
+/// Standard output as a sink.
+pub struct Stdout;
+
+impl Sink for Stdout {
+    fn put(&mut self, bytes: &[u8]) {
+        crate::sys::out::bytes(bytes);
+    }
+    fn put_byte(&mut self, b: u8) {
+        crate::sys::out::byte(b);
+    }
+}
