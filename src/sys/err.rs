@@ -245,3 +245,40 @@ impl Default for Line {
         Line::new()
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Every text is glibc's, as the running system's strerror (through Python, which
+    /// calls it) prints it.
+    #[test]
+    fn strerror_matches_glibc() {
+        let py = std::process::Command::new("python3")
+            .arg("-c")
+            .arg("import os\nfor i in range(134): print(os.strerror(i))")
+            .output();
+        let py = match py {
+            Ok(o) if o.status.success() => o.stdout,
+            _ => {
+                eprintln!("python3 not available: comparing with fixed samples only");
+                Vec::new()
+            }
+        };
+        for (i, line) in py.split(|&c| c == b'\n').take(134).enumerate() {
+            assert_eq!(STRERROR[i], line, "errno {i}");
+        }
+        assert_eq!(STRERROR[2], b"No such file or directory");
+        assert_eq!(STRERROR[28], b"No space left on device");
+        assert_eq!(STRERROR[32], b"Broken pipe");
+    }
+
+    #[test]
+    fn unknown_errno_text() {
+        let mut l = Line::new();
+        strerror(Errno::from_raw_os_error(200)).push_to(&mut l);
+        let n = l.len;
+        assert_eq!(&l.buf()[..n], b"Unknown error 200");
+        l.len = 0;
+    }
+}
