@@ -12,6 +12,7 @@ pub mod fmt;
 pub mod locale;
 pub mod ls;
 pub mod sys;
+pub mod users;
 pub mod wc;
 
 /// The applets this binary provides, in the order `--help` lists them.
