@@ -13,6 +13,9 @@
 #                               shell would, no shell run), one table row: mean ± σ of
 #                               each and GNU÷ours (>1: we are faster). First checks that
 #                               both give the same stdout and status (row marked if not).
+#   hf_pair_sh LABEL OURS GNU [HYPERFINE-ARG...]
+#                               the same through sh (for redirections such as
+#                               "wc < FILE"); hyperfine subtracts the shell's start-up
 #   sys_calls CMD...            syscalls counted by `strace -f -c` (its "total" calls)
 #   sys_lines CMD...            lines of `strace -f` from execve to exit_group, inclusive
 #   sys_top CMD...              `strace -f -c` per-syscall counts, "name n, name n, ..."
@@ -72,7 +75,7 @@ fmt_time() {
   awk -v s="$1" 'BEGIN {
     if (s < 1e-3) printf "%.1f µs", s * 1e6
     else if (s < 1) printf "%.3g ms", s * 1e3
-    else printf "%.3g s", s }'
+    else printf "%.3g s", s; print "" }'
 }
 
 hf_header() {
@@ -88,9 +91,12 @@ _out_sum() {
   rm -f "$f"
 }
 
-hf_pair() {
-  local label=$1 ours=$2 gnu=$3
-  shift 3
+hf_pair() { _hf -N "$@"; }
+hf_pair_sh() { _hf --shell=sh "$@"; }
+
+_hf() {
+  local mode=$1 label=$2 ours=$3 gnu=$4
+  shift 4
   local args=("$@") note=""
   if [ ${#args[@]} -eq 0 ]; then
     read -ra args <<<"${BENCH_HF_ARGS:---warmup 2 --min-runs 10}"
@@ -103,7 +109,7 @@ hf_pair() {
   local json
   json=$(mktemp "$OUT/hf.XXXXXX.json")
   echo "bench: $label" >&2
-  hyperfine -N "${args[@]}" --export-json "$json" "$ours" "$gnu" >&2
+  hyperfine "$mode" "${args[@]}" --export-json "$json" "$ours" "$gnu" >&2
   python3 - "$json" "$label$note" <<'EOF'
 import json, sys
 r = json.load(open(sys.argv[1]))["results"]
