@@ -94,8 +94,8 @@ pub enum Key {
 pub const KEY_COUNT: usize = 24;
 
 const LABELS: [&[u8; 2]; KEY_COUNT] = [
-    b"lc", b"rc", b"ec", b"rs", b"no", b"fi", b"di", b"ln", b"pi", b"so", b"bd", b"cd",
-    b"mi", b"or", b"ex", b"do", b"su", b"sg", b"st", b"ow", b"tw", b"ca", b"mh", b"cl",
+    b"lc", b"rc", b"ec", b"rs", b"no", b"fi", b"di", b"ln", b"pi", b"so", b"bd", b"cd", b"mi",
+    b"or", b"ex", b"do", b"su", b"sg", b"st", b"ow", b"tw", b"ca", b"mh", b"cl",
 ];
 
 impl Key {
@@ -134,7 +134,10 @@ impl Key {
 
     /// The key spelled by two letters (case-sensitive, as GNU).
     pub fn from_label(label: [u8; 2]) -> Option<Key> {
-        LABELS.iter().position(|l| **l == label).map(|i| Key::ALL[i])
+        LABELS
+            .iter()
+            .position(|l| **l == label)
+            .map(|i| Key::ALL[i])
     }
 }
 
@@ -177,7 +180,11 @@ pub struct Database<'a> {
 impl Database<'static> {
     /// GNU's built-in database (LS_COLORS unset or empty).
     pub fn builtin() -> Database<'static> {
-        Database { seqs: BUILTIN, suffixes: SuffixTable::empty(), link_as_target: false }
+        Database {
+            seqs: BUILTIN,
+            suffixes: SuffixTable::empty(),
+            link_as_target: false,
+        }
     }
 }
 
@@ -232,8 +239,15 @@ pub struct StorageSize {
 /// starts with one), so the table stays at most half full.
 pub fn storage_size(ls_colors: &[u8]) -> StorageSize {
     let stars = ls_colors.iter().filter(|&&b| b == b'*').count();
-    let slots = if stars == 0 { 0 } else { (2 * stars).next_power_of_two() };
-    StorageSize { bytes: ls_colors.len(), slots }
+    let slots = if stars == 0 {
+        0
+    } else {
+        (2 * stars).next_power_of_two()
+    };
+    StorageSize {
+        bytes: ls_colors.len(),
+        slots,
+    }
 }
 
 /// What [`setup`] decided.

@@ -63,7 +63,12 @@ pub struct Facts {
 impl Facts {
     /// An entry only its directory entry type is known about.
     pub fn from_type(file_type: FileType) -> Facts {
-        Facts { file_type, stat: None, has_capability: false, target_mode: None }
+        Facts {
+            file_type,
+            stat: None,
+            has_capability: false,
+            target_mode: None,
+        }
     }
 
     /// A stat'd entry (the type comes from the mode).
@@ -123,8 +128,11 @@ pub struct Needs {
     pub stat_symlinks: bool,
     /// readlink and stat each symlink's target to fill `Facts::target_mode` (GNU's
     /// `check_symlink_mode`): `or` colored, `ex` colored with `ln=target`, or `mi`
-    /// colored in `-l`. (`--group-directories-first` also needs it; ls adds that.)
-    /// In `-l` without it, ls still reads link targets but must not stat them.
+    /// colored in `-l`. ls adds its own reasons: `--group-directories-first` always,
+    /// and in `-l` `-F`/`--indicator-style=file-type` (GNU stats a target when
+    /// `file_type <= indicator_style || check_symlink_mode`). In `-l` without any
+    /// of these, ls still reads link targets but does not stat them, so targets are
+    /// not colored (with the built-in database they never are).
     pub follow_symlinks: bool,
     /// Probe regular files for capabilities: `ca` is colored. The GNU ls on the
     /// reference machine is built without libcap and never finds one, so never
@@ -141,7 +149,9 @@ impl<'a> Database<'a> {
             || (c(Key::Missing) && long_format);
         Needs {
             stat_regular: c(Key::Exec) || c(Key::Setuid) || c(Key::Setgid) || c(Key::Capability),
-            stat_directories: c(Key::StickyOtherWritable) || c(Key::OtherWritable) || c(Key::Sticky),
+            stat_directories: c(Key::StickyOtherWritable)
+                || c(Key::OtherWritable)
+                || c(Key::Sticky),
             stat_symlinks: self.link_as_target() || follow,
             follow_symlinks: follow,
             probe_capabilities: c(Key::Capability),
@@ -155,7 +165,11 @@ impl<'a> Database<'a> {
             _ => None,
         };
         let mode = resolved.or(facts.stat.map(|s| s.mode)).unwrap_or(0);
-        let target = if facts.target_mode.is_some() { Target::Resolved } else { Target::Zero };
+        let target = if facts.target_mode.is_some() {
+            Target::Resolved
+        } else {
+            Target::Zero
+        };
         self.classify(facts, mode, target, name)
     }
 

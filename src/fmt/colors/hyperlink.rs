@@ -79,16 +79,31 @@ mod tests {
 
     #[test]
     fn gnu_encoding_of_controls_and_high_bytes() {
-        assert_eq!(open_bytes(b"vm", b"/tmp/colfx3/x\ty"), b"\x1b]8;;file://vm/tmp/colfx3/x%09y\x07");
-        assert_eq!(open_bytes(b"vm", "/tmp/colfx3/á".as_bytes()), b"\x1b]8;;file://vm/tmp/colfx3/%c3%a1\x07");
-        assert_eq!(open_bytes(b"vm", b"/tmp/colfx3/\xff"), b"\x1b]8;;file://vm/tmp/colfx3/%ff\x07");
-        assert_eq!(open_bytes(b"vm", b"/tmp/colfx3/d ir"), b"\x1b]8;;file://vm/tmp/colfx3/d%20ir\x07");
+        assert_eq!(
+            open_bytes(b"vm", b"/tmp/colfx3/x\ty"),
+            b"\x1b]8;;file://vm/tmp/colfx3/x%09y\x07"
+        );
+        assert_eq!(
+            open_bytes(b"vm", "/tmp/colfx3/á".as_bytes()),
+            b"\x1b]8;;file://vm/tmp/colfx3/%c3%a1\x07"
+        );
+        assert_eq!(
+            open_bytes(b"vm", b"/tmp/colfx3/\xff"),
+            b"\x1b]8;;file://vm/tmp/colfx3/%ff\x07"
+        );
+        assert_eq!(
+            open_bytes(b"vm", b"/tmp/colfx3/d ir"),
+            b"\x1b]8;;file://vm/tmp/colfx3/d%20ir\x07"
+        );
         assert_eq!(open_bytes(b"vm", b"/"), b"\x1b]8;;file://vm/\x07");
     }
 
     #[test]
     fn host_escapes_slash_and_relative_gets_slash() {
-        assert_eq!(open_bytes(b"a/b c", b"/x"), b"\x1b]8;;file://a%2fb%20c/x\x07");
+        assert_eq!(
+            open_bytes(b"a/b c", b"/x"),
+            b"\x1b]8;;file://a%2fb%20c/x\x07"
+        );
         assert_eq!(open_bytes(b"h", b"rel/x"), b"\x1b]8;;file://h/rel/x\x07");
         assert_eq!(open_bytes(b"", b"/x"), b"\x1b]8;;file:///x\x07");
     }

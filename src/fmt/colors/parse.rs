@@ -90,7 +90,12 @@ fn quote_label(label: [u8; 2], utf8: bool, out: &mut dyn Sink) {
         } else if (0x20..0x7f).contains(&b) {
             out.put_byte(b);
         } else {
-            out.put(&[b'\\', b'0' + (b >> 6), b'0' + ((b >> 3) & 7), b'0' + (b & 7)]);
+            out.put(&[
+                b'\\',
+                b'0' + (b >> 6),
+                b'0' + ((b >> 3) & 7),
+                b'0' + (b & 7),
+            ]);
         }
         i += 1;
     }
@@ -217,7 +222,10 @@ pub fn parse<'a>(text: &[u8], storage: Storage<'a>) -> Result<Database<'a>, Pars
     };
     let mut seqs = BUILTIN;
     let mut suffixes = Builder::new(storage.slots);
-    let mut out = Decoded { rest: storage.bytes, len: 0 };
+    let mut out = Decoded {
+        rest: storage.bytes,
+        len: 0,
+    };
     let mut i = 0;
     while let Some(&c) = text.get(i) {
         match c {
@@ -240,11 +248,16 @@ pub fn parse<'a>(text: &[u8], storage: Storage<'a>) -> Result<Database<'a>, Pars
                 }
                 i += 3;
                 let key = Key::from_label(label).ok_or(invalid(Some(label)))?;
-                let seq = decode(text, &mut i, false, &mut out)?.map_err(|_| invalid(Some(label)))?;
+                let seq =
+                    decode(text, &mut i, false, &mut out)?.map_err(|_| invalid(Some(label)))?;
                 seqs[key as usize] = Some(seq);
             }
         }
     }
     let link_as_target = seqs[Key::Link as usize] == Some(b"target");
-    Ok(Database { seqs, suffixes: suffixes.finish(), link_as_target })
+    Ok(Database {
+        seqs,
+        suffixes: suffixes.finish(),
+        link_as_target,
+    })
 }

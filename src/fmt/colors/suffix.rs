@@ -29,7 +29,12 @@ pub struct Slot<'a> {
 
 impl<'a> Slot<'a> {
     /// An empty slot, to fill `Storage::slots` with.
-    pub const EMPTY: Slot<'a> = Slot { suffix: &[], seq: &[], order: 0, hash: 0 };
+    pub const EMPTY: Slot<'a> = Slot {
+        suffix: &[],
+        seq: &[],
+        order: 0,
+        hash: 0,
+    };
 }
 
 const FNV_OFFSET: u32 = 0x811c_9dc5;
@@ -77,7 +82,14 @@ impl<'a> Builder<'a> {
             0 => 0,
             n => 1usize << (usize::BITS - 1 - n.leading_zeros()),
         };
-        Builder { slots, capacity, used: 0, next_order: 1, short_lengths: 0, longest: 0 }
+        Builder {
+            slots,
+            capacity,
+            used: 0,
+            next_order: 1,
+            short_lengths: 0,
+            longest: 0,
+        }
     }
 
     /// Stops inserting.
@@ -104,12 +116,22 @@ impl<'a> Builder<'a> {
         loop {
             let slot = &mut self.slots[at];
             if slot.order == 0 {
-                *slot = Slot { suffix, seq, order, hash };
+                *slot = Slot {
+                    suffix,
+                    seq,
+                    order,
+                    hash,
+                };
                 self.used += 1;
                 break;
             }
             if slot.hash == hash && slot.suffix.eq_ignore_ascii_case(suffix) {
-                *slot = Slot { suffix, seq, order, hash };
+                *slot = Slot {
+                    suffix,
+                    seq,
+                    order,
+                    hash,
+                };
                 break;
             }
             at = (at + 1) & mask;
@@ -124,7 +146,13 @@ impl<'a> Builder<'a> {
 
 impl<'a> SuffixTable<'a> {
     pub fn empty() -> SuffixTable<'a> {
-        SuffixTable { slots: &[], capacity: 0, used: 0, short_lengths: 0, longest: 0 }
+        SuffixTable {
+            slots: &[],
+            capacity: 0,
+            used: 0,
+            short_lengths: 0,
+            longest: 0,
+        }
     }
 
     pub fn len(&self) -> usize {
@@ -141,7 +169,9 @@ impl<'a> SuffixTable<'a> {
             if slot.order == 0 {
                 return None;
             }
-            if slot.hash == hash && slot.suffix.len() == len && slot.suffix.eq_ignore_ascii_case(tail)
+            if slot.hash == hash
+                && slot.suffix.len() == len
+                && slot.suffix.eq_ignore_ascii_case(tail)
             {
                 return Some((slot.order, slot.seq));
             }

@@ -125,12 +125,33 @@ mod tests {
     fn term_list_as_gnu_answers() {
         // Each checked with `TERM=... ls --color=always -d dir` (LS_COLORS unset).
         for t in [
-            "xterm", "xterm-256color", "vt100", "con80x25", "cons25", "screen.xterm",
-            "linux-c", "st-256color", "tmux", "rxvt-unicode", "linux", "st", "Eterm",
+            "xterm",
+            "xterm-256color",
+            "vt100",
+            "con80x25",
+            "cons25",
+            "screen.xterm",
+            "linux-c",
+            "st-256color",
+            "tmux",
+            "rxvt-unicode",
+            "linux",
+            "st",
+            "Eterm",
         ] {
             assert!(on(t), "{t}");
         }
-        for t in ["dumb", "", "vt1000", "con80x", "linux-m", "Xterm", "alacritty", "foot", "x*"] {
+        for t in [
+            "dumb",
+            "",
+            "vt1000",
+            "con80x",
+            "linux-m",
+            "Xterm",
+            "alacritty",
+            "foot",
+            "x*",
+        ] {
             assert!(!on(t), "{t}");
         }
     }
