@@ -203,3 +203,55 @@ fn listing_mi_only() {
     same(render(&d, false), GNU_MI_ONLY_ONE);
     same(render(&d, true), GNU_MI_ONLY_LONG);
 }
+
+fn unhex(s: &str) -> Vec<u8> {
+    (0..s.len()).step_by(2).map(|i| u8::from_str_radix(&s[i..i + 2], 16).unwrap()).collect()
+}
+
+/// Random LS_COLORS values against GNU: `tools/colors_fuzz.py` runs GNU ls over the
+/// fixture (which it builds) and writes the cases; then
+/// `COLORS_CASES=file [UTF8=1] cargo test --release --lib fuzz_against_gnu -- --ignored`.
+#[test]
+#[ignore]
+fn fuzz_against_gnu() {
+    let path = std::env::var("COLORS_CASES").expect("set COLORS_CASES (see tools/colors_fuzz.py)");
+    let text = std::fs::read_to_string(path).unwrap();
+    let mut bad = 0;
+    let mut n = 0;
+    for line in text.lines() {
+        let f: Vec<&str> = line.split('\t').collect();
+        let (lsc, one, errs, long) = (unhex(f[0]), unhex(f[1]), unhex(f[2]), unhex(f[3]));
+        n += 1;
+        let (got_one, got_long, got_err) = match try_db(&lsc) {
+            Ok(d) => (render(&d, false), render(&d, true), Vec::new()),
+            Err(e) => {
+                let mut m = Bytes(Vec::new());
+                e.write_messages(std::env::var("UTF8").is_ok(), &mut m);
+                let plain: Vec<u8> = fixture().iter().flat_map(|x| format!("{}\n", x.name).into_bytes()).collect();
+                let plain_long: Vec<u8> = std::iter::once(b"total 20\n".to_vec())
+                    .chain(fixture().iter().map(|x| match x.link {
+                        Some((t, _)) => format!("{} -> {}\n", x.name, t).into_bytes(),
+                        None => format!("{}\n", x.name).into_bytes(),
+                    }))
+                    .flatten()
+                    .collect();
+                (plain, plain_long, m.0)
+            }
+        };
+        for (what, got, want) in [("-1", &got_one, &one), ("-l", &got_long, &long), ("err", &got_err, &errs)] {
+            if got != want {
+                bad += 1;
+                if bad < 6 {
+                    eprintln!(
+                        "LS_COLORS={:?} {what}\n got: {}\nwant: {}",
+                        String::from_utf8_lossy(&lsc),
+                        String::from_utf8_lossy(got).escape_debug(),
+                        String::from_utf8_lossy(want).escape_debug()
+                    );
+                }
+            }
+        }
+    }
+    eprintln!("{n} cases, {bad} mismatches");
+    assert_eq!(bad, 0);
+}
