@@ -8,8 +8,10 @@
 //!    [`Setup::Colors`], [`Setup::Off`] (LS_COLORS unset or empty and the terminal is
 //!    not known to do color: no color, no message), or [`Setup::Invalid`] (print
 //!    [`ParseError::write_messages`] to stderr, then list without color, exit status
-//!    unaffected). GNU parses only when color is wanted: with `--color=never` an
-//!    invalid LS_COLORS gives no message.
+//!    unaffected). GNU parses only when color is finally on: with `--color=never`,
+//!    `--color=auto` off a tty, or a later `-f` (9.1), an invalid LS_COLORS gives no
+//!    message. Only with `Setup::Colors` does GNU then stop using tabs in `-C`/`-x`
+//!    padding (tab size 0); after `Off` or `Invalid` tabs are used as without color.
 //! 2. [`Database::needs`] says which facts to gather (which entries to stat, whether to
 //!    follow symlinks); see `choose.rs`.
 //! 3. Per name: [`Database::name_sequence`] / [`Database::target_sequence`] pick the
