@@ -1,0 +1,263 @@
+//! Parsing LS_COLORS as GNU ls 9.1 does.
+//!
+//! The text is a sequence of entries separated by `:` (empty entries are skipped):
+//! `xx=VALUE` for one of the two-letter [`Key`]s, or `*SUFFIX=VALUE`. VALUE (and
+//! SUFFIX) may contain escapes, resolved here:
+//! - `\a \b \e \f \n \r \t \v` (BEL BS ESC FF LF CR TAB VT), `\?` (DEL), `\_` (space);
+//! - `\` then octal digits: as many as follow (not just three), the value taken
+//!   modulo 256; `\x` (or `\X`) then hex digits, likewise (no digit at all gives NUL);
+//! - `\` then any other byte: that byte (`\:`, `\=`, `\\`, `\^`);
+//! - `^X` for X in `@`..`~`: X & 0x1f; `^?`: DEL. 9.1 quirk: `^?` does not consume the
+//!   `?`, so it gives DEL followed by `?` (checked: `di=^?` writes `\e[\x7f?m`).
+//!
+//! A value ends at `:` or at the end; a SUFFIX also ends at `=`. `\` or `^` at the end,
+//! `^` before a byte outside `@`..`~` and `?`, a key with no `=`, an unknown key, or a
+//! `*SUFFIX` with no `=` make the whole text invalid. Later entries override earlier
+//! ones; `ln=target` turns on coloring symlinks like their targets.
+
+use super::suffix::Builder;
+use super::{Database, Key, Storage, BUILTIN};
+use crate::fmt::Sink;
+
+/// Why LS_COLORS was rejected.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum ParseError {
+    /// GNU's `unparsable value for LS_COLORS environment variable`. `prefix` is the
+    /// two-letter label when GNU first says `unrecognized prefix: 'xx'`: an unknown
+    /// key followed by `=`, or a known key whose value has a bad escape.
+    Invalid { prefix: Option<[u8; 2]> },
+    /// The storage was smaller than `storage_size` asked for (a caller bug).
+    NoRoom,
+}
+
+/// GNU's second (or only) message, without `ls: ` and the newline.
+pub const UNPARSABLE: &[u8] = b"unparsable value for LS_COLORS environment variable";
+
+impl ParseError {
+    /// Writes GNU's stderr lines, each `ls: ...\n`: `unrecognized prefix: 'xx'` (when
+    /// there is a prefix) and `unparsable value for LS_COLORS environment variable`.
+    /// The label is quoted as gnulib's `quote` does: `‘xx’` when LC_CTYPE is UTF-8
+    /// (`utf8`), else `'xx'`, with C escapes for what is not printable.
+    /// `NoRoom` writes `ls: memory exhausted\n` (then exit 2, as GNU's xalloc_die).
+    pub fn write_messages(&self, utf8: bool, out: &mut dyn Sink) {
+        match *self {
+            ParseError::Invalid { prefix } => {
+                if let Some(label) = prefix {
+                    out.put(b"ls: unrecognized prefix: ");
+                    quote_label(label, utf8, out);
+                    out.put_byte(b'\n');
+                }
+                out.put(b"ls: ");
+                out.put(UNPARSABLE);
+                out.put_byte(b'\n');
+            }
+            ParseError::NoRoom => out.put(b"ls: memory exhausted\n"),
+        }
+    }
+}
+
+/// gnulib's locale quoting style for the two label bytes.
+fn quote_label(label: [u8; 2], utf8: bool, out: &mut dyn Sink) {
+    out.put(if utf8 { "\u{2018}".as_bytes() } else { b"'" });
+    let mut i = 0;
+    while i < 2 {
+        let b = label[i];
+        if utf8 && b >= 0x80 {
+            if let crate::fmt::unicode::Decoded::Char(cp, n) =
+                crate::fmt::unicode::decode(&label[i..])
+            {
+                if crate::fmt::unicode::is_print(cp) {
+                    out.put(&label[i..i + n]);
+                    i += n;
+                    continue;
+                }
+            }
+        }
+        let letter = match b {
+            7 => b'a',
+            8 => b'b',
+            9 => b't',
+            10 => b'n',
+            11 => b'v',
+            12 => b'f',
+            13 => b'r',
+            b'\\' => b'\\',
+            b'\'' if !utf8 => b'\'',
+            _ => 0,
+        };
+        if letter != 0 {
+            out.put(&[b'\\', letter]);
+        } else if (0x20..0x7f).contains(&b) {
+            out.put_byte(b);
+        } else {
+            out.put(&[
+                b'\\',
+                b'0' + (b >> 6),
+                b'0' + ((b >> 3) & 7),
+                b'0' + (b & 7),
+            ]);
+        }
+        i += 1;
+    }
+    out.put(if utf8 { "\u{2019}".as_bytes() } else { b"'" });
+}
+
+/// The part of `Storage::bytes` not yet handed out, and how much of its front the
+/// string being decoded has filled.
+struct Decoded<'a> {
+    rest: &'a mut [u8],
+    len: usize,
+}
+
+impl<'a> Decoded<'a> {
+    fn push(&mut self, b: u8) -> Result<(), ParseError> {
+        let slot = self.rest.get_mut(self.len).ok_or(ParseError::NoRoom)?;
+        *slot = b;
+        self.len += 1;
+        Ok(())
+    }
+
+    /// Hands out the string decoded so far.
+    fn take(&mut self) -> &'a [u8] {
+        let rest = core::mem::take(&mut self.rest);
+        let (done, tail) = rest.split_at_mut(self.len);
+        self.rest = tail;
+        self.len = 0;
+        done
+    }
+}
+
+/// A decoding failure inside a value (a bad escape).
+struct BadEscape;
+
+fn hex_digit(b: Option<&u8>) -> Option<u8> {
+    match *b? {
+        d @ b'0'..=b'9' => Some(d - b'0'),
+        d @ b'a'..=b'f' => Some(d - b'a' + 10),
+        d @ b'A'..=b'F' => Some(d - b'A' + 10),
+        _ => None,
+    }
+}
+
+/// Decodes one value (or suffix, when `stop_at_equals`) starting at `*at`, leaving
+/// `*at` on the byte that ended it (`:`, `=`, or the end).
+fn decode<'a>(
+    text: &[u8],
+    at: &mut usize,
+    stop_at_equals: bool,
+    out: &mut Decoded<'a>,
+) -> Result<Result<&'a [u8], BadEscape>, ParseError> {
+    let mut i = *at;
+    loop {
+        let c = match text.get(i) {
+            None | Some(b':') => break,
+            Some(b'=') if stop_at_equals => break,
+            Some(&c) => c,
+        };
+        i += 1;
+        match c {
+            b'\\' => {
+                let e = match text.get(i) {
+                    None => return Ok(Err(BadEscape)),
+                    Some(&e) => e,
+                };
+                i += 1;
+                let value = match e {
+                    b'0'..=b'7' => {
+                        let mut n = e - b'0';
+                        while let Some(&d @ b'0'..=b'7') = text.get(i) {
+                            n = (n << 3).wrapping_add(d - b'0');
+                            i += 1;
+                        }
+                        n
+                    }
+                    b'x' | b'X' => {
+                        let mut n = 0u8;
+                        while let Some(d) = hex_digit(text.get(i)) {
+                            n = (n << 4).wrapping_add(d);
+                            i += 1;
+                        }
+                        n
+                    }
+                    b'a' => 0x07,
+                    b'b' => 0x08,
+                    b'e' => 0x1b,
+                    b'f' => 0x0c,
+                    b'n' => b'\n',
+                    b'r' => b'\r',
+                    b't' => b'\t',
+                    b'v' => 0x0b,
+                    b'?' => 0x7f,
+                    b'_' => b' ',
+                    other => other,
+                };
+                out.push(value)?;
+            }
+            b'^' => match text.get(i) {
+                Some(&x @ b'@'..=b'~') => {
+                    out.push(x & 0x1f)?;
+                    i += 1;
+                }
+                // 9.1 leaves the `?` to be read again as an ordinary byte.
+                Some(b'?') => out.push(0x7f)?,
+                _ => return Ok(Err(BadEscape)),
+            },
+            _ => out.push(c)?,
+        }
+    }
+    *at = i;
+    Ok(Ok(out.take()))
+}
+
+const fn invalid(prefix: Option<[u8; 2]>) -> ParseError {
+    ParseError::Invalid { prefix }
+}
+
+/// Parses a non-empty LS_COLORS value into `storage` (sized by `storage_size`). A NUL
+/// byte ends the text, as it would end GNU's C string.
+pub fn parse<'a>(text: &[u8], storage: Storage<'a>) -> Result<Database<'a>, ParseError> {
+    let text = match text.iter().position(|&b| b == 0) {
+        Some(n) => &text[..n],
+        None => text,
+    };
+    let mut seqs = BUILTIN;
+    let mut suffixes = Builder::new(storage.slots);
+    let mut out = Decoded {
+        rest: storage.bytes,
+        len: 0,
+    };
+    let mut i = 0;
+    while let Some(&c) = text.get(i) {
+        match c {
+            b':' => i += 1,
+            b'*' => {
+                i += 1;
+                let suffix = decode(text, &mut i, true, &mut out)?.map_err(|_| invalid(None))?;
+                if text.get(i) != Some(&b'=') {
+                    return Err(invalid(None));
+                }
+                i += 1;
+                let seq = decode(text, &mut i, false, &mut out)?.map_err(|_| invalid(None))?;
+                suffixes.insert(suffix, seq)?;
+            }
+            first => {
+                let second = *text.get(i + 1).ok_or(invalid(None))?;
+                let label = [first, second];
+                if text.get(i + 2) != Some(&b'=') {
+                    return Err(invalid(None));
+                }
+                i += 3;
+                let key = Key::from_label(label).ok_or(invalid(Some(label)))?;
+                let seq =
+                    decode(text, &mut i, false, &mut out)?.map_err(|_| invalid(Some(label)))?;
+                seqs[key as usize] = Some(seq);
+            }
+        }
+    }
+    let link_as_target = seqs[Key::Link as usize] == Some(b"target");
+    Ok(Database {
+        seqs,
+        suffixes: suffixes.finish(),
+        link_as_target,
+    })
+}
