@@ -548,7 +548,7 @@ impl Sink for Screen<'_> {
 }
 
 /// TEMPORARY stand-in for crate::fmt::unicode (same API), removed after the rebase.
-mod standin {
+pub(crate) mod standin {
     pub enum Decoded {
         Char(u32, usize),
         Invalid,
