@@ -216,7 +216,7 @@ fn glibc(conv: u8, w: &When, out: &mut Buf) {
     let glibc_year = i64::from((year as i32).wrapping_add(1900));
     let two = |out: &mut Buf, v: u64| number(out, b'0', 2, 2, false, v, false, 0);
     let space2 = |out: &mut Buf, v: u64| number(out, b'_', 2, 2, false, v, false, 0);
-    let mod100 = |y: i64| ((y % 100 + 100) % 100) as u64;
+    let mod100 = |y: i64| y.rem_euclid(100) as u64;
     match conv {
         b'a' => out.put(&DAYS[usize::from(tm.wday % 7)][..3]),
         b'A' => out.put(DAYS[usize::from(tm.wday % 7)]),
@@ -357,7 +357,7 @@ fn conversion(fmt: &[u8], at: usize, w: &When, out: &mut dyn Sink) -> usize {
             glibc(conv, w, &mut buf);
             text(out, &spec, buf.as_bytes(), false, spec.upper);
         }
-        b'C' if !(native && !year_negative) => {
+        b'C' if !native || year_negative => {
             let year = tm_year(tm);
             let zero_thru_1899 = !year_negative && year < 0;
             let century = (year - if zero_thru_1899 { 99 } else { 0 }) / 100 + 19;
@@ -467,7 +467,7 @@ fn nanoseconds(out: &mut dyn Sink, spec: &Spec, nsec: u32) {
     let width = if spec.width <= 0 { 9 } else { spec.width };
     let mut digits = 9;
     let mut n = nsec.min(999_999_999);
-    while width < digits || (digits > 1 && n % 10 == 0) {
+    while width < digits || (digits > 1 && n.is_multiple_of(10)) {
         digits -= 1;
         n /= 10;
     }
