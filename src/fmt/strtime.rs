@@ -40,6 +40,69 @@ pub fn format(fmt: &[u8], tm: &Tm, secs: i64, nsec: u32, out: &mut dyn Sink) {
     }
 }
 
+/// The longest time stamp GNU ls prints: it formats into a 1001-byte buffer, and
+/// when the result does not fit it prints the seconds since the epoch instead.
+pub const LS_MAX: usize = 1000;
+
+/// Formats into `buf` as [`format`] does; None when the result is longer than `buf`
+/// (for ls, a buffer of [`LS_MAX`] bytes). Fast even for absurd widths.
+pub fn format_bounded(fmt: &[u8], tm: &Tm, secs: i64, nsec: u32, buf: &mut [u8]) -> Option<usize> {
+    if widest_padding(fmt) > buf.len() {
+        return None;
+    }
+    let mut sink = Bounded { buf, len: 0, overflow: false };
+    format(fmt, tm, secs, nsec, &mut sink);
+    (!sink.overflow).then_some(sink.len)
+}
+
+/// The largest width in `fmt` that pads (every conversion with a width and no `-`
+/// flag is at least that wide).
+fn widest_padding(fmt: &[u8]) -> usize {
+    let mut widest = 0;
+    let mut i = 0;
+    while let Some(rel) = fmt[i..].iter().position(|&b| b == b'%') {
+        i += rel + 1;
+        let mut pad = 0;
+        while let Some(&c @ (b'_' | b'-' | b'+' | b'0' | b'^' | b'#')) = fmt.get(i) {
+            if c != b'^' && c != b'#' {
+                pad = c;
+            }
+            i += 1;
+        }
+        let mut width: usize = 0;
+        while let Some(&c) = fmt.get(i).filter(|c| c.is_ascii_digit()) {
+            width = width.saturating_mul(10).saturating_add(usize::from(c - b'0'));
+            i += 1;
+        }
+        if pad != b'-' {
+            widest = widest.max(width);
+        }
+        // A `%%` must not start the next conversion.
+        if fmt.get(i) == Some(&b'%') {
+            i += 1;
+        }
+    }
+    widest
+}
+
+struct Bounded<'b> {
+    buf: &'b mut [u8],
+    len: usize,
+    overflow: bool,
+}
+
+impl Sink for Bounded<'_> {
+    fn put(&mut self, bytes: &[u8]) {
+        match self.buf.get_mut(self.len..self.len + bytes.len()) {
+            Some(room) => {
+                room.copy_from_slice(bytes);
+                self.len += bytes.len();
+            }
+            None => self.overflow = true,
+        }
+    }
+}
+
 struct When<'t, 'a> {
     tm: &'t Tm<'a>,
     secs: i64,
