@@ -1,1 +1,621 @@
-//! (to be written)
+//! `strftime` for `ls --time-style=+FORMAT` in the C/POSIX locale, byte for byte as
+//! GNU coreutils 9.1 formats it: gnulib's nstrftime (flags `_ - 0 + ^ #`, widths,
+//! `E`/`O` modifiers, `%N`, `%:z`...), which hands a few conversions (`%a %b %c %p
+//! %x %X %r`, and `O`-modified numbers) to glibc's strftime and pads what it returns.
+
+use super::tz::Tm;
+use super::Sink;
+
+#[cfg(test)]
+mod tests;
+
+const DAYS: [&[u8]; 7] = [b"Sunday", b"Monday", b"Tuesday", b"Wednesday", b"Thursday", b"Friday", b"Saturday"];
+const MONTHS: [&[u8]; 12] = [
+    b"January",
+    b"February",
+    b"March",
+    b"April",
+    b"May",
+    b"June",
+    b"July",
+    b"August",
+    b"September",
+    b"October",
+    b"November",
+    b"December",
+];
+
+/// Writes `tm` (the local time of `secs` seconds since the epoch, plus `nsec`
+/// nanoseconds) as `fmt` says.
+pub fn format(fmt: &[u8], tm: &Tm, secs: i64, nsec: u32, out: &mut dyn Sink) {
+    let when = When { tm, secs, nsec };
+    let mut i = 0;
+    while i < fmt.len() {
+        let Some(rel) = fmt[i..].iter().position(|&b| b == b'%') else {
+            out.put(&fmt[i..]);
+            return;
+        };
+        out.put(&fmt[i..i + rel]);
+        i = conversion(fmt, i + rel, &when, out);
+    }
+}
+
+/// The longest time stamp GNU ls prints: it formats into a 1001-byte buffer, and
+/// when the result does not fit it prints the seconds since the epoch instead.
+pub const LS_MAX: usize = 1000;
+
+/// Formats into `buf` as [`format`] does; None when the result is longer than `buf`
+/// (for ls, a buffer of [`LS_MAX`] bytes). Fast even for absurd widths.
+pub fn format_bounded(fmt: &[u8], tm: &Tm, secs: i64, nsec: u32, buf: &mut [u8]) -> Option<usize> {
+    if widest_padding(fmt) > buf.len() {
+        return None;
+    }
+    let mut sink = Bounded { buf, len: 0, overflow: false };
+    format(fmt, tm, secs, nsec, &mut sink);
+    (!sink.overflow).then_some(sink.len)
+}
+
+/// The largest width in `fmt` that pads (every conversion with a width and no `-`
+/// flag is at least that wide).
+fn widest_padding(fmt: &[u8]) -> usize {
+    let mut widest = 0;
+    let mut i = 0;
+    while let Some(rel) = fmt[i..].iter().position(|&b| b == b'%') {
+        i += rel + 1;
+        let mut pad = 0;
+        while let Some(&c @ (b'_' | b'-' | b'+' | b'0' | b'^' | b'#')) = fmt.get(i) {
+            if c != b'^' && c != b'#' {
+                pad = c;
+            }
+            i += 1;
+        }
+        let mut width: usize = 0;
+        while let Some(&c) = fmt.get(i).filter(|c| c.is_ascii_digit()) {
+            width = width.saturating_mul(10).saturating_add(usize::from(c - b'0'));
+            i += 1;
+        }
+        if pad != b'-' {
+            widest = widest.max(width);
+        }
+        // A `%%` must not start the next conversion.
+        if fmt.get(i) == Some(&b'%') {
+            i += 1;
+        }
+    }
+    widest
+}
+
+struct Bounded<'b> {
+    buf: &'b mut [u8],
+    len: usize,
+    overflow: bool,
+}
+
+impl Sink for Bounded<'_> {
+    fn put(&mut self, bytes: &[u8]) {
+        match self.buf.get_mut(self.len..self.len + bytes.len()) {
+            Some(room) => {
+                room.copy_from_slice(bytes);
+                self.len += bytes.len();
+            }
+            None => self.overflow = true,
+        }
+    }
+}
+
+struct When<'t, 'a> {
+    tm: &'t Tm<'a>,
+    secs: i64,
+    nsec: u32,
+}
+
+/// The flags, width and modifier of one conversion.
+#[derive(Clone, Copy)]
+struct Spec {
+    /// 0 (the conversion's default), `_`, `-`, `0` or `+`.
+    pad: u8,
+    /// -1 when not given.
+    width: i32,
+    upper: bool,
+    swap_case: bool,
+    /// 0, `E` or `O`.
+    modifier: u8,
+}
+
+/// A small fixed buffer for one conversion's text.
+struct Buf {
+    bytes: [u8; 48],
+    len: usize,
+}
+
+impl Buf {
+    fn new() -> Buf {
+        Buf { bytes: [0; 48], len: 0 }
+    }
+    fn as_bytes(&self) -> &[u8] {
+        &self.bytes[..self.len]
+    }
+}
+
+impl Sink for Buf {
+    fn put(&mut self, bytes: &[u8]) {
+        let n = bytes.len().min(self.bytes.len() - self.len);
+        self.bytes[self.len..self.len + n].copy_from_slice(&bytes[..n]);
+        self.len += n;
+    }
+}
+
+/// `n` copies of a space or of `0`.
+fn fill(out: &mut dyn Sink, n: usize, zero: bool) {
+    let chunk: &[u8; 32] = if zero { b"00000000000000000000000000000000" } else { b"                                " };
+    let mut left = n;
+    while left > 0 {
+        let k = left.min(chunk.len());
+        out.put(&chunk[..k]);
+        left -= k;
+    }
+}
+
+/// Left padding to `width` for `len` bytes: gnulib's rule for text.
+fn pad_to(out: &mut dyn Sink, pad: u8, width: i32, len: usize) {
+    if pad != b'-' && width > 0 && (width as usize) > len {
+        fill(out, width as usize - len, pad == b'0' || pad == b'+');
+    }
+}
+
+/// Text, padded to the width, with the case changed (lower case wins).
+fn text(out: &mut dyn Sink, spec: &Spec, s: &[u8], lower: bool, upper: bool) {
+    pad_to(out, spec.pad, spec.width, s.len());
+    if lower || upper {
+        for &b in s {
+            out.put_byte(if lower { b.to_ascii_lowercase() } else { b.to_ascii_uppercase() });
+        }
+    } else {
+        out.put(s);
+    }
+}
+
+/// A number as gnulib pads it: `digits` is the default width; `negative` and
+/// `always_sign` choose the sign; each set bit of `colons` puts a `:` before the
+/// digit of that position (from the right).
+#[allow(clippy::too_many_arguments)]
+fn number(out: &mut dyn Sink, pad: u8, width: i32, digits: i32, negative: bool, mut mag: u64, always_sign: bool, mut colons: u32) {
+    let mut buf = [0u8; 32];
+    let mut at = buf.len();
+    loop {
+        if colons & 1 != 0 {
+            at -= 1;
+            buf[at] = b':';
+        }
+        colons >>= 1;
+        at -= 1;
+        buf[at] = b'0' + (mag % 10) as u8;
+        mag /= 10;
+        if mag == 0 && colons == 0 {
+            break;
+        }
+    }
+    let num = &buf[at..];
+    let pad = if pad == 0 { b'0' } else { pad };
+    let mut width = if width < 0 { digits } else { width };
+    let sign = if negative {
+        Some(b'-')
+    } else if always_sign {
+        Some(b'+')
+    } else {
+        None
+    };
+    if let Some(sign) = sign {
+        let shortage = width as i64 - 1 - num.len() as i64;
+        if pad == b'_' && shortage > 0 {
+            fill(out, shortage as usize, false);
+            width -= shortage as i32;
+        }
+        out.put_byte(sign);
+        width -= 1;
+    }
+    pad_to(out, pad, width, num.len());
+    out.put(num);
+}
+
+/// A year-like number (`%Y %C %y %G %g`); `+` shows a sign on years wider than
+/// their default digits, or when the width is larger than those.
+fn yearish(out: &mut dyn Sink, pad: u8, width: i32, digits: i32, negative: bool, mag: u64) {
+    let pad = if pad == 0 { b'0' } else { pad };
+    let limit = if digits == 2 { 99 } else { 9999 };
+    let always_sign = pad == b'+' && (mag > limit || digits < width);
+    number(out, pad, width, digits, negative, mag, always_sign, 0);
+}
+
+/// `tm_year` as C's `int` (the year minus 1900).
+fn tm_year(tm: &Tm) -> i64 {
+    i64::from((tm.year - 1900) as i32)
+}
+
+/// The ISO 8601 week-based year's offset from the calendar year (-1, 0, 1) and the
+/// days since that ISO year's first Monday.
+fn iso_week(tm: &Tm) -> (i64, i64) {
+    // Days since the Monday of week 1 (the week with the year's first Thursday).
+    let days_since_week1 = |yday: i64, wday: i64| yday - (yday - wday + 4).rem_euclid(7) + 3;
+    let (yday, wday) = (i64::from(tm.yday), i64::from(tm.wday));
+    let year = tm.year;
+    let days = days_since_week1(yday, wday);
+    if days < 0 {
+        let len = 365 + i64::from(is_leap(year - 1));
+        return (-1, days_since_week1(yday + len, wday));
+    }
+    let next = days_since_week1(yday - (365 + i64::from(is_leap(year))), wday);
+    if next >= 0 {
+        (1, next)
+    } else {
+        (0, days)
+    }
+}
+
+fn is_leap(y: i64) -> bool {
+    y % 4 == 0 && (y % 100 != 0 || y % 400 == 0)
+}
+
+fn hour12(tm: &Tm) -> u64 {
+    let h = u64::from(tm.hour) % 12;
+    if h == 0 {
+        12
+    } else {
+        h
+    }
+}
+
+/// A signed decimal with at least `digits` digits (zero padded), as C's `%0*d`.
+fn put_signed(out: &mut dyn Sink, v: i64, digits: i32) {
+    number(out, b'0', digits, digits, v < 0, v.unsigned_abs(), false, 0);
+}
+
+/// What glibc's own strftime prints for `%c`-style conversions and the `E`/`O`
+/// forms in the C locale (where gnulib lets glibc do it).
+fn glibc(conv: u8, w: &When, out: &mut Buf) {
+    let tm = w.tm;
+    let year = tm_year(tm);
+    // glibc's %Y works in int: the year wraps around past INT_MAX.
+    let glibc_year = i64::from((year as i32).wrapping_add(1900));
+    let two = |out: &mut Buf, v: u64| number(out, b'0', 2, 2, false, v, false, 0);
+    let space2 = |out: &mut Buf, v: u64| number(out, b'_', 2, 2, false, v, false, 0);
+    let mod100 = |y: i64| y.rem_euclid(100) as u64;
+    match conv {
+        b'a' => out.put(&DAYS[usize::from(tm.wday % 7)][..3]),
+        b'A' => out.put(DAYS[usize::from(tm.wday % 7)]),
+        b'b' | b'h' => out.put(&MONTHS[usize::from(tm.mon % 12)][..3]),
+        b'B' => out.put(MONTHS[usize::from(tm.mon % 12)]),
+        b'p' => out.put(if tm.hour > 11 { b"PM" } else { b"AM" }),
+        b'c' => {
+            glibc(b'a', w, out);
+            out.put(b" ");
+            glibc(b'b', w, out);
+            out.put(b" ");
+            space2(out, u64::from(tm.mday));
+            out.put(b" ");
+            glibc(b'X', w, out);
+            out.put(b" ");
+            put_signed(out, glibc_year, 1);
+        }
+        b'x' => {
+            two(out, u64::from(tm.mon) + 1);
+            out.put(b"/");
+            two(out, u64::from(tm.mday));
+            out.put(b"/");
+            two(out, mod100(year));
+        }
+        b'X' => {
+            two(out, u64::from(tm.hour));
+            out.put(b":");
+            two(out, u64::from(tm.min));
+            out.put(b":");
+            two(out, u64::from(tm.sec));
+        }
+        b'r' => {
+            two(out, hour12(tm));
+            out.put(b":");
+            two(out, u64::from(tm.min));
+            out.put(b":");
+            two(out, u64::from(tm.sec));
+            out.put(b" ");
+            glibc(b'p', w, out);
+        }
+        b'd' => two(out, u64::from(tm.mday)),
+        b'e' => space2(out, u64::from(tm.mday)),
+        b'H' => two(out, u64::from(tm.hour)),
+        b'I' => two(out, hour12(tm)),
+        b'k' => space2(out, u64::from(tm.hour)),
+        b'l' => space2(out, hour12(tm)),
+        b'm' => two(out, u64::from(tm.mon) + 1),
+        b'M' => two(out, u64::from(tm.min)),
+        b'S' => two(out, u64::from(tm.sec)),
+        b'j' => number(out, b'0', 3, 3, false, u64::from(tm.yday) + 1, false, 0),
+        b'u' => put_signed(out, (i64::from(tm.wday) + 6) % 7 + 1, 1),
+        b'w' => put_signed(out, i64::from(tm.wday), 1),
+        b'U' => two(out, ((i64::from(tm.yday) - i64::from(tm.wday) + 7) / 7) as u64),
+        b'W' => two(out, ((i64::from(tm.yday) - (i64::from(tm.wday) + 6) % 7 + 7) / 7) as u64),
+        b'V' => two(out, (iso_week(tm).1 / 7 + 1) as u64),
+        b'y' => two(out, mod100(year)),
+        b'Y' => put_signed(out, glibc_year, 1),
+        b'C' => put_signed(out, year.div_euclid(100) + 19, 1),
+        b'g' => two(out, mod100(year + iso_week(tm).0)),
+        b'G' => put_signed(out, i64::from((year as i32).wrapping_add(1900).wrapping_add(iso_week(tm).0 as i32)), 1),
+        b'z' => {
+            let minutes = tm.gmtoff.unsigned_abs() / 60;
+            out.put(if tm.gmtoff < 0 { b"-" } else { b"+" });
+            number(out, b'0', 4, 4, false, minutes / 60 * 100 + minutes % 60, false, 0);
+        }
+        // glibc does not know `%Oq` or `%O:` and prints them as they are.
+        b'q' => out.put(b"%Oq"),
+        _ => out.put(b"%O:"),
+    }
+}
+
+/// Parses and formats the conversion at `fmt[at]` (a `%`); returns the index after it.
+fn conversion(fmt: &[u8], at: usize, w: &When, out: &mut dyn Sink) -> usize {
+    let mut spec = Spec { pad: 0, width: -1, upper: false, swap_case: false, modifier: 0 };
+    let mut i = at + 1;
+    while let Some(&c) = fmt.get(i) {
+        match c {
+            b'_' | b'-' | b'+' | b'0' => spec.pad = c,
+            b'^' => spec.upper = true,
+            b'#' => spec.swap_case = true,
+            _ => break,
+        }
+        i += 1;
+    }
+    if fmt.get(i).is_some_and(u8::is_ascii_digit) {
+        let mut width: i32 = 0;
+        while let Some(&c) = fmt.get(i).filter(|c| c.is_ascii_digit()) {
+            width = width.checked_mul(10).and_then(|x| x.checked_add(i32::from(c - b'0'))).unwrap_or(i32::MAX);
+            i += 1;
+        }
+        spec.width = width;
+    }
+    if let Some(&m @ (b'E' | b'O')) = fmt.get(i) {
+        spec.modifier = m;
+        i += 1;
+    }
+    let Some(&conv) = fmt.get(i) else {
+        // A conversion cut short by the end of the format is printed as it is.
+        bad(out, &spec, &fmt[at..], false);
+        return fmt.len();
+    };
+    let end = i + 1;
+    let bad_here = |out: &mut dyn Sink| bad(out, &spec, &fmt[at..end], conv == b'%');
+    if !modifier_allowed(conv, spec.modifier) {
+        bad_here(out);
+        return end;
+    }
+    let tm = w.tm;
+    // Conversions gnulib leaves to glibc: O-modified numbers that are not negative.
+    let native = spec.modifier == b'O' && b"deHIklmMSUuVWwjygCGzq".contains(&conv);
+    let year_negative = tm_year(tm) < -1900;
+    match conv {
+        b'%' => {
+            if end - at == 2 {
+                out.put_byte(b'%');
+            } else {
+                bad_here(out);
+            }
+        }
+        b'n' => text(out, &spec, b"\n", false, false),
+        b't' => text(out, &spec, b"\t", false, false),
+        b'a' | b'A' | b'b' | b'B' | b'h' | b'c' | b'x' | b'X' | b'r' | b'p' | b'P' => {
+            let mut upper = spec.upper;
+            let mut lower = conv == b'P';
+            if spec.swap_case {
+                if b"aAbBh".contains(&conv) {
+                    (upper, lower) = (true, false);
+                } else if conv == b'p' || conv == b'P' {
+                    (upper, lower) = (false, true);
+                }
+            }
+            let mut buf = Buf::new();
+            glibc(if conv == b'P' { b'p' } else { conv }, w, &mut buf);
+            text(out, &spec, buf.as_bytes(), lower, upper);
+        }
+        b'C' | b'y' | b'Y' if spec.modifier == b'E' => {
+            let mut buf = Buf::new();
+            glibc(conv, w, &mut buf);
+            text(out, &spec, buf.as_bytes(), false, spec.upper);
+        }
+        b'C' if !native || year_negative => {
+            let year = tm_year(tm);
+            let zero_thru_1899 = !year_negative && year < 0;
+            let century = (year - if zero_thru_1899 { 99 } else { 0 }) / 100 + 19;
+            yearish(out, spec.pad, spec.width, 2, year_negative, century.unsigned_abs());
+        }
+        b'y' if !native => {
+            let year = tm_year(tm);
+            let mut yy = year % 100;
+            if yy < 0 {
+                yy = if year_negative { -yy } else { yy + 100 };
+            }
+            yearish(out, spec.pad, spec.width, 2, false, yy as u64);
+        }
+        b'Y' => yearish(out, spec.pad, spec.width, 4, year_negative, (tm_year(tm) + 1900).unsigned_abs()),
+        b'G' if !(native && tm_year(tm) + iso_week(tm).0 >= -1900) => {
+            let year = tm_year(tm) + 1900 + iso_week(tm).0;
+            yearish(out, spec.pad, spec.width, 4, year < 0, year.unsigned_abs());
+        }
+        b'g' if !native => {
+            let adjust = iso_week(tm).0;
+            let year = tm_year(tm);
+            let yy = (year % 100 + adjust) % 100;
+            let v = if yy >= 0 {
+                yy
+            } else if year < -1900 - adjust {
+                -yy
+            } else {
+                yy + 100
+            };
+            yearish(out, spec.pad, spec.width, 2, false, v as u64);
+        }
+        b'z' | b':' => zone_offset(fmt, at, i, &spec, w, out),
+        _ if native => {
+            let mut buf = Buf::new();
+            glibc(conv, w, &mut buf);
+            text(out, &spec, buf.as_bytes(), false, spec.upper);
+        }
+        b'd' | b'H' | b'M' | b'S' | b'm' | b'I' | b'U' | b'W' | b'V' | b'j' | b'u' | b'w' | b'q' => {
+            let (digits, v) = match conv {
+                b'd' => (2, u64::from(tm.mday)),
+                b'H' => (2, u64::from(tm.hour)),
+                b'M' => (2, u64::from(tm.min)),
+                b'S' => (2, u64::from(tm.sec)),
+                b'm' => (2, u64::from(tm.mon) + 1),
+                b'I' => (2, hour12(tm)),
+                b'U' => (2, ((i64::from(tm.yday) - i64::from(tm.wday) + 7) / 7) as u64),
+                b'W' => (2, ((i64::from(tm.yday) - (i64::from(tm.wday) + 6) % 7 + 7) / 7) as u64),
+                b'V' => (2, (iso_week(tm).1 / 7 + 1) as u64),
+                b'j' => (3, u64::from(tm.yday) + 1),
+                b'u' => (1, (u64::from(tm.wday) + 6) % 7 + 1),
+                b'w' => (1, u64::from(tm.wday)),
+                _ => (1, u64::from(tm.mon) / 3 + 1),
+            };
+            number(out, spec.pad, spec.width, digits, false, v, false, 0);
+        }
+        b'e' | b'k' | b'l' => {
+            let v = match conv {
+                b'e' => u64::from(tm.mday),
+                b'k' => u64::from(tm.hour),
+                _ => hour12(tm),
+            };
+            let pad = if spec.pad == 0 { b'_' } else { spec.pad };
+            number(out, pad, spec.width, 2, false, v, false, 0);
+        }
+        b's' => number(out, spec.pad, spec.width, 1, w.secs < 0, w.secs.unsigned_abs(), false, 0),
+        b'N' => nanoseconds(out, &spec, w.nsec),
+        b'Z' => {
+            let (lower, upper) = if spec.swap_case { (true, false) } else { (false, spec.upper) };
+            text(out, &spec, tm.abbr, lower, upper);
+        }
+        b'D' | b'F' | b'R' | b'T' => subformat(conv, &spec, tm, out),
+        _ => bad_here(out),
+    }
+    if conv == b':' {
+        // zone_offset consumed the colons and the `z`, or printed a bad `%:`.
+        let colons = fmt[i..].iter().take_while(|&&b| b == b':').count();
+        if fmt.get(i + colons) == Some(&b'z') {
+            return i + colons + 1;
+        }
+    }
+    end
+}
+
+/// Whether gnulib accepts modifier `m` (0, `E`, `O`) on conversion `c`.
+fn modifier_allowed(c: u8, m: u8) -> bool {
+    match m {
+        b'E' => !b"aAbBdDeFgGhHIjklmMNSUVwW".contains(&c),
+        b'O' => !b"aAcDFxXY".contains(&c),
+        _ => true,
+    }
+}
+
+/// An unknown or malformed conversion: its text, padded to the width. gnulib pads a
+/// bad `%...%` one column less.
+fn bad(out: &mut dyn Sink, spec: &Spec, s: &[u8], percent: bool) {
+    let len = if percent { s.len() - 1 } else { s.len() };
+    pad_to(out, spec.pad, spec.width, len);
+    for &b in s {
+        out.put_byte(if spec.upper { b.to_ascii_uppercase() } else { b });
+    }
+}
+
+/// `%N`: the first `width` digits (default 9) of the nanoseconds, trailing zeros
+/// replaced by the pad (so `%_3N` can end in spaces and `%-N` be shorter).
+fn nanoseconds(out: &mut dyn Sink, spec: &Spec, nsec: u32) {
+    let pad = if spec.pad == 0 { b'0' } else { spec.pad };
+    let width = if spec.width <= 0 { 9 } else { spec.width };
+    let mut digits = 9;
+    let mut n = nsec.min(999_999_999);
+    while width < digits || (digits > 1 && n.is_multiple_of(10)) {
+        digits -= 1;
+        n /= 10;
+    }
+    number(out, b'0', digits, digits, false, u64::from(n), false, 0);
+    if pad != b'-' {
+        fill(out, (width - digits) as usize, pad == b'0' || pad == b'+');
+    }
+}
+
+/// `%z`, `%:z`, `%::z`, `%:::z`; `i` is at the `z` or the first `:`.
+fn zone_offset(fmt: &[u8], at: usize, i: usize, spec: &Spec, w: &When, out: &mut dyn Sink) {
+    let colons = fmt[i..].iter().take_while(|&&b| b == b':').count();
+    let z_at = i + colons;
+    if fmt.get(z_at) != Some(&b'z') {
+        bad(out, spec, &fmt[at..i + 1], false);
+        return;
+    }
+    let tm = w.tm;
+    let diff = tm.gmtoff;
+    let negative = diff < 0 || (diff == 0 && tm.abbr.first() == Some(&b'-'));
+    if spec.modifier == b'O' && !negative {
+        let mut buf = Buf::new();
+        glibc(if colons == 0 { b'z' } else { b':' }, w, &mut buf);
+        text(out, spec, buf.as_bytes(), false, spec.upper);
+        return;
+    }
+    let (h, m, s) = (diff / 3600, diff / 60 % 60, diff % 60);
+    let kind = match colons {
+        3 if s != 0 => 2,
+        3 if m != 0 => 1,
+        c => c,
+    };
+    let (digits, mask, v) = match kind {
+        0 => (5, 0, h * 100 + m),
+        1 => (6, 0o4, h * 100 + m),
+        2 => (9, 0o24, h * 10000 + m * 100 + s),
+        3 => (3, 0, h),
+        _ => {
+            bad(out, spec, &fmt[at..z_at + 1], false);
+            return;
+        }
+    };
+    number(out, spec.pad, spec.width, digits, negative, v.unsigned_abs(), true, mask);
+}
+
+/// `%D %F %R %T`: formatted as gnulib formats a sub-format (the pad also pads the
+/// year, and `%F` gives the year the width beyond `-mm-dd`), then padded as a whole.
+fn subformat(conv: u8, spec: &Spec, tm: &Tm, out: &mut dyn Sink) {
+    let parts = |sink: &mut dyn Sink| {
+        let two = |sink: &mut dyn Sink, v: u64| number(sink, 0, -1, 2, false, v, false, 0);
+        match conv {
+            b'D' => {
+                two(sink, u64::from(tm.mon) + 1);
+                sink.put(b"/");
+                two(sink, u64::from(tm.mday));
+                sink.put(b"/");
+                let year = tm_year(tm);
+                let mut yy = year % 100;
+                if yy < 0 {
+                    yy = if year < -1900 { -yy } else { yy + 100 };
+                }
+                yearish(sink, spec.pad, -1, 2, false, yy as u64);
+            }
+            b'F' => {
+                let (pad, width) = if spec.pad == 0 && spec.width < 0 { (b'+', 4) } else { (spec.pad, (spec.width - 6).max(0)) };
+                let year = tm_year(tm) + 1900;
+                yearish(sink, pad, width, 4, year < 0, year.unsigned_abs());
+                sink.put(b"-");
+                two(sink, u64::from(tm.mon) + 1);
+                sink.put(b"-");
+                two(sink, u64::from(tm.mday));
+            }
+            _ => {
+                two(sink, u64::from(tm.hour));
+                sink.put(b":");
+                two(sink, u64::from(tm.min));
+                if conv == b'T' {
+                    sink.put(b":");
+                    two(sink, u64::from(tm.sec));
+                }
+            }
+        }
+    };
+    let mut count = super::Counter::default();
+    parts(&mut count);
+    pad_to(out, spec.pad, spec.width, count.0);
+    parts(out);
+}
