@@ -12,10 +12,8 @@
 //! - The written bytes then pass through [`Screen`], which counts display columns and,
 //!   for `-q` in the literal and shell styles, turns nonprintable characters into `?`.
 
+use crate::fmt::unicode::{self, Decoded};
 use crate::fmt::Sink;
-// TEMPORARY: a stand-in until src/fmt/unicode.rs lands on main.
-use self::standin as unicode;
-use self::standin::Decoded;
 
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 pub enum Style {
@@ -544,61 +542,6 @@ impl Sink for Screen<'_> {
     }
     fn put_byte(&mut self, b: u8) {
         self.feed(b);
-    }
-}
-
-/// TEMPORARY stand-in for crate::fmt::unicode (same API), removed after the rebase.
-pub(crate) mod standin {
-    pub enum Decoded {
-        Char(u32, usize),
-        Invalid,
-        Incomplete,
-    }
-    /// glibc's 31-bit UTF-8: up to 6 bytes, overlong forms and surrogates rejected
-    /// once complete.
-    pub fn decode(b: &[u8]) -> Decoded {
-        let c = b[0];
-        let (n, min) = match c {
-            0..=0x7f => return Decoded::Char(c as u32, 1),
-            0xc2..=0xdf => (2, 0x80),
-            0xe0..=0xef => (3, 0x800),
-            0xf0..=0xf7 => (4, 0x10000),
-            0xf8..=0xfb => (5, 0x200000),
-            0xfc..=0xfd => (6, 0x4000000),
-            _ => return Decoded::Invalid,
-        };
-        let mut cp = (c as u32) & (0x7f >> n);
-        for k in 1..n {
-            match b.get(k) {
-                None => return Decoded::Incomplete,
-                Some(&x) if x & 0xc0 == 0x80 => cp = cp << 6 | (x & 0x3f) as u32,
-                Some(_) => return Decoded::Invalid,
-            }
-        }
-        if cp < min || (0xd800..0xe000).contains(&cp) {
-            return Decoded::Invalid;
-        }
-        Decoded::Char(cp, n)
-    }
-    pub fn width(cp: u32) -> i32 {
-        match cp {
-            0 => 0,
-            1..=0x1f | 0x7f..=0x9f => -1,
-            0x300..=0x36f | 0x200b => 0,
-            0x1100..=0x115f
-            | 0x2e80..=0xa4cf
-            | 0xac00..=0xd7a3
-            | 0xf900..=0xfaff
-            | 0xff00..=0xff60
-            | 0xffe0..=0xffe6
-            | 0x1f300..=0x1f64f
-            | 0x20000..=0x3fffd => 2,
-            0x110000.. | 0x378 | 0x2028 | 0x2029 => -1,
-            _ => 1,
-        }
-    }
-    pub fn is_print(cp: u32) -> bool {
-        width(cp) >= 0
     }
 }
 
