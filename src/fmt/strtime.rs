@@ -384,7 +384,9 @@ fn conversion(fmt: &[u8], at: usize, w: &When, out: &mut dyn Sink) -> usize {
     let end = i + 1;
     let bad_here = |out: &mut dyn Sink| bad(out, &spec, &fmt[at..end], conv == b'%');
     if !modifier_allowed(conv, spec.modifier) {
-        bad_here(out);
+        // gnulib has already applied `#` to month names when it sees the modifier.
+        let upper = spec.upper || (spec.swap_case && b"bBh".contains(&conv));
+        bad(out, &Spec { upper, ..spec }, &fmt[at..end], false);
         return end;
     }
     let tm = w.tm;

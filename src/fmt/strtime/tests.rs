@@ -85,6 +85,7 @@ fn every_conversion_matches_gnu_date() {
         "America/Sao_Paulo",
         "Pacific/Kiritimati",
         "right/UTC",
+        "Factory",
     ];
     let instants: &[(i64, u32)] = &[
         (0, 0),
@@ -222,6 +223,50 @@ fn ls_time_styles_match_gnu_ls() {
                     String::from_utf8_lossy(&ls_date(style, secs, nsec, tzname)),
                     "--time-style={style} TZ={tzname} t={secs}"
                 );
+            }
+        }
+    }
+}
+
+/// Random conversions (flags, widths, modifiers, colons, conversion characters in
+/// any order) against GNU date.
+#[test]
+fn random_conversions_match_gnu_date() {
+    let pieces: &[&[u8]] = &[b"_", b"-", b"0", b"+", b"^", b"#", b"E", b"O", b":", b"1", b"3", b"9", b"12"];
+    let convs = b"aAbBcCdDeFgGhHIjklmMnNpPqrRsStTuUVwWxXyYzZ%:EO09_-^#QfiJ";
+    let mut x: u64 = 0x2545_f491_4f6c_dd1d;
+    let mut next = |n: usize| {
+        x ^= x << 13;
+        x ^= x >> 7;
+        x ^= x << 17;
+        (x % n as u64) as usize
+    };
+    for (k, tzname) in ["UTC", "America/St_Johns", "Asia/Kolkata", "Factory"].iter().enumerate() {
+        let tz = zone(tzname);
+        for round in 0..5 {
+            let mut fmt = Vec::new();
+            for _ in 0..300 {
+                fmt.push(b'%');
+                for _ in 0..next(4) {
+                    fmt.extend_from_slice(pieces[next(pieces.len())]);
+                }
+                fmt.push(convs[next(convs.len())]);
+                if fmt.ends_with(b"|%-N") || fmt == b"%-N" {
+                    fmt.pop(); // date alone prints exactly `%-N` as `%N`
+                    fmt.pop();
+                    fmt.push(b'N');
+                }
+                fmt.push(b'|');
+            }
+            let secs = [0i64, 1_764_680_000, -62_293_197_000, 253_402_300_800, -1][(k + round) % 5];
+            let nsec = [0u32, 123_456_789, 5, 999_999_999, 100_000_000][round];
+            let want = gnu_date(&fmt, tzname, secs, nsec);
+            let got = ours(&fmt, &tz, secs, nsec);
+            if want != got {
+                let split = |v: &[u8]| v.split(|&b| b == b'|').map(|p| String::from_utf8_lossy(p).into_owned()).collect::<Vec<_>>();
+                let (w, g, f) = (split(&want), split(&got), split(&fmt));
+                let k = (0..w.len().max(g.len())).find(|&k| w.get(k) != g.get(k)).unwrap();
+                panic!("TZ={tzname} t={secs} near {:?}: date {:?}, ours {:?}", f.get(k), w.get(k), g.get(k));
             }
         }
     }
