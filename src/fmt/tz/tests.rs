@@ -162,6 +162,10 @@ fn instants(tz: &Tz) -> Vec<i64> {
 /// Compares every instant of every case with glibc; panics with the first
 /// difference of each case that differs.
 fn compare(cases: &[Option<&'static str>]) {
+    compare_at(cases, instants)
+}
+
+fn compare_at(cases: &[Option<&'static str>], instants: fn(&Tz) -> Vec<i64>) {
     let mut input = Vec::new();
     let mut ours = Vec::new();
     for &case in cases {
@@ -385,4 +389,48 @@ fn truncated_and_corrupt_files_do_not_panic() {
             }
         }
     }
+}
+
+/// Random TZ strings, well-formed and not, built from the pieces of the grammar.
+#[test]
+fn random_tz_strings_match_glibc() {
+    let names = ["EST", "EDT", "<+0530>", "<-03>", "<AB>", "ab", "XYZW", "<A+1>", "Q"];
+    let offsets = ["5", "-5", "+5", "05:30", "-13:45:15", "24", "25", "99999", "0", "-0:30", "+12:60:60", "", "+", "1:", "1::5"];
+    let dates = ["M3.2.0", "M11.1.0", "M10.5.0", "M4.1.0", "M3.5.6", "M13.1.0", "M1.0.0", "M2.5.0", "M12.5.6", "J60", "J1",
+        "J0", "J365", "59", "365", "366", "0", "M3.2", "M 3.2.0", "x", ""];
+    let times = ["", "", "/2", "/-1", "/26", "/167:59:59", "/-167", "/", "/x", "/0", "/-0:30", "/24:00:01", "/1:2:3"];
+    let junk = ["", "", "", "", "", "", "", "", "", "", "", "", "x", " ", ",", ".", ":", "5"];
+    let mut rng = randoms(0x9e37_79b9_7f4a_7c15, 40_000).into_iter();
+    let mut next = move |n: usize| (rng.next().unwrap() % n as u64) as usize;
+    let mut cases = Vec::new();
+    for _ in 0..800 {
+        let mut pick = |list: &[&str], next: &mut dyn FnMut(usize) -> usize| {
+            let a = list[next(list.len())];
+            format!("{a}{}", junk[next(junk.len())])
+        };
+        let mut s = pick(&names, &mut next) + &pick(&offsets, &mut next);
+        if next(5) != 0 {
+            s += &(pick(&names, &mut next) + &pick(&offsets, &mut next));
+            if next(6) != 0 {
+                let (d1, t1) = (pick(&dates, &mut next), pick(&times, &mut next));
+                let (d2, t2) = (pick(&dates, &mut next), pick(&times, &mut next));
+                s += &format!(",{d1}{t1},{d2}{t2}");
+            }
+        }
+        if s.contains('/') && !s.contains(',') {
+            continue; // would name a zone file
+        }
+        cases.push(Some(&*Box::leak(s.into_boxed_str())));
+    }
+    let few = |_: &Tz| -> Vec<i64> {
+        let mut v = vec![-3_000_000_000, -1, 0, 1, 15_000_000, 1_000_000_000, 1_700_000_000, 1_710_000_000, 1_720_000_000, 1_730_000_000];
+        for year in [1971i64, 2000, 2024, 2039] {
+            let jan1 = (year - 1970) * 31_556_952;
+            for d in (0..366).step_by(5) {
+                v.push(jan1 + d * 86_400 + (d * 3_607) % 86_400);
+            }
+        }
+        v
+    };
+    compare_at(&cases, few);
 }
