@@ -404,7 +404,7 @@ fn random_tz_strings_match_glibc() {
     let mut next = move |n: usize| (rng.next().unwrap() % n as u64) as usize;
     let mut cases = Vec::new();
     for _ in 0..800 {
-        let mut pick = |list: &[&str], next: &mut dyn FnMut(usize) -> usize| {
+        let pick = |list: &[&str], next: &mut dyn FnMut(usize) -> usize| {
             let a = list[next(list.len())];
             format!("{a}{}", junk[next(junk.len())])
         };
