@@ -18,11 +18,12 @@ pub fn group_name(group: &[u8], gid: u32) -> Option<&[u8]> {
 
 /// The first valid line of `db` whose third field is `id`; `passwd` asks for the
 /// passwd-only check of the fourth field.
-pub fn name_for_id(db: &[u8], id: u32, passwd: bool) -> Option<&[u8]> {
-    db.split(|&b| b == b'\n').find_map(|line| match parse_line(line, passwd) {
-        Some((name, line_id)) if line_id == id => Some(name),
-        _ => None,
-    })
+fn name_for_id(db: &[u8], id: u32, passwd: bool) -> Option<&[u8]> {
+    db.split(|&b| b == b'\n')
+        .find_map(|line| match parse_line(line, passwd) {
+            Some((name, line_id)) if line_id == id => Some(name),
+            _ => None,
+        })
 }
 
 /// C `isspace` in the C locale.
@@ -55,7 +56,10 @@ fn int_field(s: &[u8]) -> Option<(u32, &[u8])> {
     let mut v: u64 = 0;
     let mut overflow = false;
     while i < s.len() && s[i].is_ascii_digit() {
-        match v.checked_mul(10).and_then(|x| x.checked_add(u64::from(s[i] - b'0'))) {
+        match v
+            .checked_mul(10)
+            .and_then(|x| x.checked_add(u64::from(s[i] - b'0')))
+        {
             Some(x) => v = x,
             None => overflow = true,
         }
@@ -134,7 +138,11 @@ tail:x:14:14";
         assert_eq!(name(0).as_deref(), Some("root"));
         assert_eq!(name(1).as_deref(), Some("daemon"));
         assert_eq!(name(2), None, "comment line");
-        assert_eq!(name(3).as_deref(), Some("lead"), "leading blanks are skipped");
+        assert_eq!(
+            name(3).as_deref(),
+            Some("lead"),
+            "leading blanks are skipped"
+        );
         assert_eq!(name(4), None, "+ NIS line");
         assert_eq!(name(5), None, "- NIS line");
         assert_eq!(name(6), None, "no gid field");
@@ -150,10 +158,17 @@ tail:x:14:14";
         assert_eq!(name(11).as_deref(), Some("spaced"));
         assert_eq!(name(12).as_deref(), Some(""), "an empty name is a name");
         assert_eq!(name(13), None, "a NUL ends the line's text");
-        assert_eq!(name(14).as_deref(), Some("tail"), "last line without newline");
+        assert_eq!(
+            name(14).as_deref(),
+            Some("tail"),
+            "last line without newline"
+        );
         assert_eq!(name(15), None);
         assert_eq!(user_name(b"", 0), None);
-        assert_eq!(user_name(b"wrap:x:4294967297:0::/:\n", 1), Some(&b"wrap"[..]));
+        assert_eq!(
+            user_name(b"wrap:x:4294967297:0::/:\n", 1),
+            Some(&b"wrap"[..])
+        );
     }
 
     #[test]
@@ -171,7 +186,11 @@ cr:x:7\r\n\
 ok:*:8:a,b,c";
         let name = |id| group_name(group, id).map(|n| String::from_utf8(n.to_vec()).unwrap());
         assert_eq!(name(0).as_deref(), Some("root"));
-        assert_eq!(name(10).as_deref(), Some("wheel"), "group needs no member field");
+        assert_eq!(
+            name(10).as_deref(),
+            Some("wheel"),
+            "group needs no member field"
+        );
         assert_eq!(name(4).as_deref(), Some("adm"));
         assert_eq!(name(5), None);
         assert_eq!(name(6), None);
@@ -184,17 +203,34 @@ ok:*:8:a,b,c";
 
     #[test]
     fn the_machines_files_agree_with_getent() {
-        for (file, db, user) in [("/etc/passwd", "passwd", true), ("/etc/group", "group", false)] {
+        for (file, db, user) in [
+            ("/etc/passwd", "passwd", true),
+            ("/etc/group", "group", false),
+        ] {
             let contents = std::fs::read(file).unwrap();
-            let out = std::process::Command::new("getent").arg(db).output().unwrap();
+            let out = std::process::Command::new("getent")
+                .arg(db)
+                .output()
+                .unwrap();
             let mut checked = 0;
             for line in out.stdout.split(|&b| b == b'\n').filter(|l| !l.is_empty()) {
                 let mut f = line.split(|&b| b == b':');
                 f.next();
-                let id: u32 = std::str::from_utf8(f.nth(1).unwrap()).unwrap().parse().unwrap();
-                let want = std::process::Command::new("getent").arg(db).arg(id.to_string()).output().unwrap();
+                let id: u32 = std::str::from_utf8(f.nth(1).unwrap())
+                    .unwrap()
+                    .parse()
+                    .unwrap();
+                let want = std::process::Command::new("getent")
+                    .arg(db)
+                    .arg(id.to_string())
+                    .output()
+                    .unwrap();
                 let want_name = want.stdout.split(|&b| b == b':').next().unwrap();
-                let got = if user { user_name(&contents, id) } else { group_name(&contents, id) };
+                let got = if user {
+                    user_name(&contents, id)
+                } else {
+                    group_name(&contents, id)
+                };
                 assert_eq!(got, Some(want_name), "{db} {id}");
                 checked += 1;
             }

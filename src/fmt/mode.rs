@@ -91,7 +91,9 @@ mod tests {
             modes.push(0o100000 | perm);
         }
         // Directories: a sample that covers each bit and the special bits together.
-        for perm in [0o0000, 0o1000, 0o1777, 0o1776, 0o2755, 0o2745, 0o4700, 0o7777, 0o7000, 0o0755] {
+        for perm in [
+            0o0000, 0o1000, 0o1777, 0o1776, 0o2755, 0o2745, 0o4700, 0o7777, 0o7000, 0o0755,
+        ] {
             let d = dir.join(format!("d{perm:o}"));
             std::fs::create_dir(&d).unwrap();
             std::fs::set_permissions(&d, std::fs::Permissions::from_mode(perm)).unwrap();
@@ -99,7 +101,11 @@ mod tests {
             modes.push(0o040000 | perm);
         }
         let fifo = dir.join("fifo");
-        assert!(Command::new("mkfifo").arg(&fifo).status().unwrap().success());
+        assert!(Command::new("mkfifo")
+            .arg(&fifo)
+            .status()
+            .unwrap()
+            .success());
         paths.push(fifo);
         modes.push(0o010644);
         let link = dir.join("link");
@@ -109,24 +115,47 @@ mod tests {
         paths.push("/dev/null".into());
         modes.push(0o020666);
 
-        let out = Command::new("stat").arg("-c").arg("%A").args(&paths).output().unwrap();
+        let out = Command::new("stat")
+            .arg("-c")
+            .arg("%A")
+            .args(&paths)
+            .output()
+            .unwrap();
         let want: Vec<&str> = std::str::from_utf8(&out.stdout).unwrap().lines().collect();
         assert_eq!(want.len(), modes.len());
         for (i, &m) in modes.iter().enumerate() {
             assert_eq!(text(m), want[i], "mode {m:o}");
         }
-        let ls = Command::new("ls").env("LC_ALL", "C").arg("-ld").args(&paths).output().unwrap();
+        let ls = Command::new("ls")
+            .env("LC_ALL", "C")
+            .arg("-ld")
+            .args(&paths)
+            .output()
+            .unwrap();
         let ls = String::from_utf8(ls.stdout).unwrap();
         let mut listed = 0;
         for line in ls.lines() {
             let path = line.rsplit(' ').next().unwrap();
-            let path = if line.contains(" -> ") { line.split(" -> ").next().unwrap().rsplit(' ').next().unwrap() } else { path };
+            let path = if line.contains(" -> ") {
+                line.split(" -> ")
+                    .next()
+                    .unwrap()
+                    .rsplit(' ')
+                    .next()
+                    .unwrap()
+            } else {
+                path
+            };
             let i = paths.iter().position(|p| p.to_str() == Some(path)).unwrap();
             assert_eq!(&line[..10], text(modes[i]), "{line}");
             listed += 1;
         }
         assert_eq!(listed, modes.len());
-        let _ = Command::new("chmod").arg("-R").arg("u+rwx").arg(&dir).status();
+        let _ = Command::new("chmod")
+            .arg("-R")
+            .arg("u+rwx")
+            .arg(&dir)
+            .status();
         std::fs::remove_dir_all(&dir).unwrap();
     }
 }

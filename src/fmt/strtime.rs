@@ -6,24 +6,11 @@
 use super::tz::Tm;
 use super::Sink;
 
+mod glibc;
 #[cfg(test)]
 mod tests;
 
-const DAYS: [&[u8]; 7] = [b"Sunday", b"Monday", b"Tuesday", b"Wednesday", b"Thursday", b"Friday", b"Saturday"];
-const MONTHS: [&[u8]; 12] = [
-    b"January",
-    b"February",
-    b"March",
-    b"April",
-    b"May",
-    b"June",
-    b"July",
-    b"August",
-    b"September",
-    b"October",
-    b"November",
-    b"December",
-];
+use glibc::glibc;
 
 /// Writes `tm` (the local time of `secs` seconds since the epoch, plus `nsec`
 /// nanoseconds) as `fmt` says.
@@ -50,7 +37,11 @@ pub fn format_bounded(fmt: &[u8], tm: &Tm, secs: i64, nsec: u32, buf: &mut [u8])
     if widest_padding(fmt) > buf.len() {
         return None;
     }
-    let mut sink = Bounded { buf, len: 0, overflow: false };
+    let mut sink = Bounded {
+        buf,
+        len: 0,
+        overflow: false,
+    };
     format(fmt, tm, secs, nsec, &mut sink);
     (!sink.overflow).then_some(sink.len)
 }
@@ -71,7 +62,9 @@ fn widest_padding(fmt: &[u8]) -> usize {
         }
         let mut width: usize = 0;
         while let Some(&c) = fmt.get(i).filter(|c| c.is_ascii_digit()) {
-            width = width.saturating_mul(10).saturating_add(usize::from(c - b'0'));
+            width = width
+                .saturating_mul(10)
+                .saturating_add(usize::from(c - b'0'));
             i += 1;
         }
         if pad != b'-' {
@@ -130,7 +123,10 @@ struct Buf {
 
 impl Buf {
     fn new() -> Buf {
-        Buf { bytes: [0; 48], len: 0 }
+        Buf {
+            bytes: [0; 48],
+            len: 0,
+        }
     }
     fn as_bytes(&self) -> &[u8] {
         &self.bytes[..self.len]
@@ -147,7 +143,11 @@ impl Sink for Buf {
 
 /// `n` copies of a space or of `0`.
 fn fill(out: &mut dyn Sink, n: usize, zero: bool) {
-    let chunk: &[u8; 32] = if zero { b"00000000000000000000000000000000" } else { b"                                " };
+    let chunk: &[u8; 32] = if zero {
+        b"00000000000000000000000000000000"
+    } else {
+        b"                                "
+    };
     let mut left = n;
     while left > 0 {
         let k = left.min(chunk.len());
@@ -168,7 +168,11 @@ fn text(out: &mut dyn Sink, spec: &Spec, s: &[u8], lower: bool, upper: bool) {
     pad_to(out, spec.pad, spec.width, s.len());
     if lower || upper {
         for &b in s {
-            out.put_byte(if lower { b.to_ascii_lowercase() } else { b.to_ascii_uppercase() });
+            out.put_byte(if lower {
+                b.to_ascii_lowercase()
+            } else {
+                b.to_ascii_uppercase()
+            });
         }
     } else {
         out.put(s);
@@ -179,7 +183,16 @@ fn text(out: &mut dyn Sink, spec: &Spec, s: &[u8], lower: bool, upper: bool) {
 /// `always_sign` choose the sign; each set bit of `colons` puts a `:` before the
 /// digit of that position (from the right).
 #[allow(clippy::too_many_arguments)]
-fn number(out: &mut dyn Sink, pad: u8, width: i32, digits: i32, negative: bool, mut mag: u64, always_sign: bool, mut colons: u32) {
+fn number(
+    out: &mut dyn Sink,
+    pad: u8,
+    width: i32,
+    digits: i32,
+    negative: bool,
+    mut mag: u64,
+    always_sign: bool,
+    mut colons: u32,
+) {
     let mut buf = [0u8; 32];
     let mut at = buf.len();
     loop {
@@ -270,90 +283,15 @@ fn put_signed(out: &mut dyn Sink, v: i64, digits: i32) {
     number(out, b'0', digits, digits, v < 0, v.unsigned_abs(), false, 0);
 }
 
-/// What glibc's own strftime prints for `%c`-style conversions and the `E`/`O`
-/// forms in the C locale (where gnulib lets glibc do it).
-fn glibc(conv: u8, w: &When, out: &mut Buf) {
-    let tm = w.tm;
-    let year = tm_year(tm);
-    // glibc's %Y works in int: the year wraps around past INT_MAX.
-    let glibc_year = i64::from((year as i32).wrapping_add(1900));
-    let two = |out: &mut Buf, v: u64| number(out, b'0', 2, 2, false, v, false, 0);
-    let space2 = |out: &mut Buf, v: u64| number(out, b'_', 2, 2, false, v, false, 0);
-    let mod100 = |y: i64| y.rem_euclid(100) as u64;
-    match conv {
-        b'a' => out.put(&DAYS[usize::from(tm.wday % 7)][..3]),
-        b'A' => out.put(DAYS[usize::from(tm.wday % 7)]),
-        b'b' | b'h' => out.put(&MONTHS[usize::from(tm.mon % 12)][..3]),
-        b'B' => out.put(MONTHS[usize::from(tm.mon % 12)]),
-        b'p' => out.put(if tm.hour > 11 { b"PM" } else { b"AM" }),
-        b'c' => {
-            glibc(b'a', w, out);
-            out.put(b" ");
-            glibc(b'b', w, out);
-            out.put(b" ");
-            space2(out, u64::from(tm.mday));
-            out.put(b" ");
-            glibc(b'X', w, out);
-            out.put(b" ");
-            put_signed(out, glibc_year, 1);
-        }
-        b'x' => {
-            two(out, u64::from(tm.mon) + 1);
-            out.put(b"/");
-            two(out, u64::from(tm.mday));
-            out.put(b"/");
-            two(out, mod100(year));
-        }
-        b'X' => {
-            two(out, u64::from(tm.hour));
-            out.put(b":");
-            two(out, u64::from(tm.min));
-            out.put(b":");
-            two(out, u64::from(tm.sec));
-        }
-        b'r' => {
-            two(out, hour12(tm));
-            out.put(b":");
-            two(out, u64::from(tm.min));
-            out.put(b":");
-            two(out, u64::from(tm.sec));
-            out.put(b" ");
-            glibc(b'p', w, out);
-        }
-        b'd' => two(out, u64::from(tm.mday)),
-        b'e' => space2(out, u64::from(tm.mday)),
-        b'H' => two(out, u64::from(tm.hour)),
-        b'I' => two(out, hour12(tm)),
-        b'k' => space2(out, u64::from(tm.hour)),
-        b'l' => space2(out, hour12(tm)),
-        b'm' => two(out, u64::from(tm.mon) + 1),
-        b'M' => two(out, u64::from(tm.min)),
-        b'S' => two(out, u64::from(tm.sec)),
-        b'j' => number(out, b'0', 3, 3, false, u64::from(tm.yday) + 1, false, 0),
-        b'u' => put_signed(out, (i64::from(tm.wday) + 6) % 7 + 1, 1),
-        b'w' => put_signed(out, i64::from(tm.wday), 1),
-        b'U' => two(out, ((i64::from(tm.yday) - i64::from(tm.wday) + 7) / 7) as u64),
-        b'W' => two(out, ((i64::from(tm.yday) - (i64::from(tm.wday) + 6) % 7 + 7) / 7) as u64),
-        b'V' => two(out, (iso_week(tm).1 / 7 + 1) as u64),
-        b'y' => two(out, mod100(year)),
-        b'Y' => put_signed(out, glibc_year, 1),
-        b'C' => put_signed(out, year.div_euclid(100) + 19, 1),
-        b'g' => two(out, mod100(year + iso_week(tm).0)),
-        b'G' => put_signed(out, i64::from((year as i32).wrapping_add(1900).wrapping_add(iso_week(tm).0 as i32)), 1),
-        b'z' => {
-            let minutes = tm.gmtoff.unsigned_abs() / 60;
-            out.put(if tm.gmtoff < 0 { b"-" } else { b"+" });
-            number(out, b'0', 4, 4, false, minutes / 60 * 100 + minutes % 60, false, 0);
-        }
-        // glibc does not know `%Oq` or `%O:` and prints them as they are.
-        b'q' => out.put(b"%Oq"),
-        _ => out.put(b"%O:"),
-    }
-}
-
 /// Parses and formats the conversion at `fmt[at]` (a `%`); returns the index after it.
 fn conversion(fmt: &[u8], at: usize, w: &When, out: &mut dyn Sink) -> usize {
-    let mut spec = Spec { pad: 0, width: -1, upper: false, swap_case: false, modifier: 0 };
+    let mut spec = Spec {
+        pad: 0,
+        width: -1,
+        upper: false,
+        swap_case: false,
+        modifier: 0,
+    };
     let mut i = at + 1;
     while let Some(&c) = fmt.get(i) {
         match c {
@@ -367,7 +305,10 @@ fn conversion(fmt: &[u8], at: usize, w: &When, out: &mut dyn Sink) -> usize {
     if fmt.get(i).is_some_and(u8::is_ascii_digit) {
         let mut width: i32 = 0;
         while let Some(&c) = fmt.get(i).filter(|c| c.is_ascii_digit()) {
-            width = width.checked_mul(10).and_then(|x| x.checked_add(i32::from(c - b'0'))).unwrap_or(i32::MAX);
+            width = width
+                .checked_mul(10)
+                .and_then(|x| x.checked_add(i32::from(c - b'0')))
+                .unwrap_or(i32::MAX);
             i += 1;
         }
         spec.width = width;
@@ -384,7 +325,9 @@ fn conversion(fmt: &[u8], at: usize, w: &When, out: &mut dyn Sink) -> usize {
     let end = i + 1;
     let bad_here = |out: &mut dyn Sink| bad(out, &spec, &fmt[at..end], conv == b'%');
     if !modifier_allowed(conv, spec.modifier) {
-        bad_here(out);
+        // gnulib has already applied `#` to month names when it sees the modifier.
+        let upper = spec.upper || (spec.swap_case && b"bBh".contains(&conv));
+        bad(out, &Spec { upper, ..spec }, &fmt[at..end], false);
         return end;
     }
     let tm = w.tm;
@@ -424,7 +367,14 @@ fn conversion(fmt: &[u8], at: usize, w: &When, out: &mut dyn Sink) -> usize {
             let year = tm_year(tm);
             let zero_thru_1899 = !year_negative && year < 0;
             let century = (year - if zero_thru_1899 { 99 } else { 0 }) / 100 + 19;
-            yearish(out, spec.pad, spec.width, 2, year_negative, century.unsigned_abs());
+            yearish(
+                out,
+                spec.pad,
+                spec.width,
+                2,
+                year_negative,
+                century.unsigned_abs(),
+            );
         }
         b'y' if !native => {
             let year = tm_year(tm);
@@ -434,7 +384,14 @@ fn conversion(fmt: &[u8], at: usize, w: &When, out: &mut dyn Sink) -> usize {
             }
             yearish(out, spec.pad, spec.width, 2, false, yy as u64);
         }
-        b'Y' => yearish(out, spec.pad, spec.width, 4, year_negative, (tm_year(tm) + 1900).unsigned_abs()),
+        b'Y' => yearish(
+            out,
+            spec.pad,
+            spec.width,
+            4,
+            year_negative,
+            (tm_year(tm) + 1900).unsigned_abs(),
+        ),
         b'G' if !(native && tm_year(tm) + iso_week(tm).0 >= -1900) => {
             let year = tm_year(tm) + 1900 + iso_week(tm).0;
             yearish(out, spec.pad, spec.width, 4, year < 0, year.unsigned_abs());
@@ -458,7 +415,8 @@ fn conversion(fmt: &[u8], at: usize, w: &When, out: &mut dyn Sink) -> usize {
             glibc(conv, w, &mut buf);
             text(out, &spec, buf.as_bytes(), false, spec.upper);
         }
-        b'd' | b'H' | b'M' | b'S' | b'm' | b'I' | b'U' | b'W' | b'V' | b'j' | b'u' | b'w' | b'q' => {
+        b'd' | b'H' | b'M' | b'S' | b'm' | b'I' | b'U' | b'W' | b'V' | b'j' | b'u' | b'w'
+        | b'q' => {
             let (digits, v) = match conv {
                 b'd' => (2, u64::from(tm.mday)),
                 b'H' => (2, u64::from(tm.hour)),
@@ -466,8 +424,14 @@ fn conversion(fmt: &[u8], at: usize, w: &When, out: &mut dyn Sink) -> usize {
                 b'S' => (2, u64::from(tm.sec)),
                 b'm' => (2, u64::from(tm.mon) + 1),
                 b'I' => (2, hour12(tm)),
-                b'U' => (2, ((i64::from(tm.yday) - i64::from(tm.wday) + 7) / 7) as u64),
-                b'W' => (2, ((i64::from(tm.yday) - (i64::from(tm.wday) + 6) % 7 + 7) / 7) as u64),
+                b'U' => (
+                    2,
+                    ((i64::from(tm.yday) - i64::from(tm.wday) + 7) / 7) as u64,
+                ),
+                b'W' => (
+                    2,
+                    ((i64::from(tm.yday) - (i64::from(tm.wday) + 6) % 7 + 7) / 7) as u64,
+                ),
                 b'V' => (2, (iso_week(tm).1 / 7 + 1) as u64),
                 b'j' => (3, u64::from(tm.yday) + 1),
                 b'u' => (1, (u64::from(tm.wday) + 6) % 7 + 1),
@@ -485,10 +449,23 @@ fn conversion(fmt: &[u8], at: usize, w: &When, out: &mut dyn Sink) -> usize {
             let pad = if spec.pad == 0 { b'_' } else { spec.pad };
             number(out, pad, spec.width, 2, false, v, false, 0);
         }
-        b's' => number(out, spec.pad, spec.width, 1, w.secs < 0, w.secs.unsigned_abs(), false, 0),
+        b's' => number(
+            out,
+            spec.pad,
+            spec.width,
+            1,
+            w.secs < 0,
+            w.secs.unsigned_abs(),
+            false,
+            0,
+        ),
         b'N' => nanoseconds(out, &spec, w.nsec),
         b'Z' => {
-            let (lower, upper) = if spec.swap_case { (true, false) } else { (false, spec.upper) };
+            let (lower, upper) = if spec.swap_case {
+                (true, false)
+            } else {
+                (false, spec.upper)
+            };
             text(out, &spec, tm.abbr, lower, upper);
         }
         b'D' | b'F' | b'R' | b'T' => subformat(conv, &spec, tm, out),
@@ -519,7 +496,11 @@ fn bad(out: &mut dyn Sink, spec: &Spec, s: &[u8], percent: bool) {
     let len = if percent { s.len() - 1 } else { s.len() };
     pad_to(out, spec.pad, spec.width, len);
     for &b in s {
-        out.put_byte(if spec.upper { b.to_ascii_uppercase() } else { b });
+        out.put_byte(if spec.upper {
+            b.to_ascii_uppercase()
+        } else {
+            b
+        });
     }
 }
 
@@ -573,7 +554,16 @@ fn zone_offset(fmt: &[u8], at: usize, i: usize, spec: &Spec, w: &When, out: &mut
             return;
         }
     };
-    number(out, spec.pad, spec.width, digits, negative, v.unsigned_abs(), true, mask);
+    number(
+        out,
+        spec.pad,
+        spec.width,
+        digits,
+        negative,
+        v.unsigned_abs(),
+        true,
+        mask,
+    );
 }
 
 /// `%D %F %R %T`: formatted as gnulib formats a sub-format (the pad also pads the
@@ -595,7 +585,11 @@ fn subformat(conv: u8, spec: &Spec, tm: &Tm, out: &mut dyn Sink) {
                 yearish(sink, spec.pad, -1, 2, false, yy as u64);
             }
             b'F' => {
-                let (pad, width) = if spec.pad == 0 && spec.width < 0 { (b'+', 4) } else { (spec.pad, (spec.width - 6).max(0)) };
+                let (pad, width) = if spec.pad == 0 && spec.width < 0 {
+                    (b'+', 4)
+                } else {
+                    (spec.pad, (spec.width - 6).max(0))
+                };
                 let year = tm_year(tm) + 1900;
                 yearish(sink, pad, width, 4, year < 0, year.unsigned_abs());
                 sink.put(b"-");

@@ -3,10 +3,11 @@
 //!
 //! Nothing here reads files. The caller follows glibc's `tzset`:
 //! 1. [`zone_file`] says which file `$TZ` names (a relative name lives under
-//!    `$TZDIR` or [`ZONEINFO`]); if it reads and [`Tz::from_tzif`] accepts it, done.
+//!    `$TZDIR` when that is set and not empty, else [`ZONEINFO`]); if it reads and
+//!    [`Tz::from_tzif`] accepts it, done.
 //! 2. Otherwise [`Tz::without_file`]`($TZ)`; if that zone
-//!    [`wants_default_rules`](Tz::wants_default_rules), read [`ZONEINFO`]`/`
-//!    [`DEFAULT_RULES`] and pass it to [`Tz::with_default_rules`].
+//!    [`wants_default_rules`](Tz::wants_default_rules), read [`DEFAULT_RULES`] from
+//!    the same directory and pass it to [`Tz::with_default_rules`].
 //!
 //! A [`Tz`] borrows the bytes it was made from (zone file, TZ string) and decodes
 //! the file lazily: no allocation and no size limit.
@@ -81,13 +82,17 @@ enum Zone<'a> {
 
 impl Tz<'static> {
     /// UTC, abbreviated "UTC".
-    pub const UTC: Tz<'static> = Tz { zone: Zone::Rule(PosixTz::UTC) };
+    pub const UTC: Tz<'static> = Tz {
+        zone: Zone::Rule(PosixTz::UTC),
+    };
 }
 
 impl<'a> Tz<'a> {
     /// The zone of a POSIX TZ string, as glibc reads it (never fails).
     pub fn from_posix(spec: &'a [u8]) -> Tz<'a> {
-        Tz { zone: Zone::Rule(PosixTz::parse(spec)) }
+        Tz {
+            zone: Zone::Rule(PosixTz::parse(spec)),
+        }
     }
 
     /// The zone glibc uses for `$TZ` when [`zone_file`] gave no usable file.
@@ -102,7 +107,9 @@ impl<'a> Tz<'a> {
     /// A zone from the contents of a TZif file (versions 1 to 4); None when glibc
     /// would reject the file.
     pub fn from_tzif(bytes: &'a [u8]) -> Option<Tz<'a>> {
-        Some(Tz { zone: Zone::File(TzFile::parse(bytes)?) })
+        Some(Tz {
+            zone: Zone::File(TzFile::parse(bytes)?),
+        })
     }
 
     /// True for a TZ string with a DST name and no rules (`ABC5DEF`): glibc then
@@ -115,11 +122,15 @@ impl<'a> Tz<'a> {
     /// shifted to this zone's offsets. Unchanged when the file is unusable (glibc
     /// then applies the US rules of 2007).
     pub fn with_default_rules(self, bytes: &'a [u8]) -> Tz<'a> {
-        let Zone::Rule(p) = self.zone else { return self };
+        let Zone::Rule(p) = self.zone else {
+            return self;
+        };
         match TzFile::parse(bytes) {
             Some(mut f) if f.type_count >= 2 => {
                 f.rebase = Some(p);
-                Tz { zone: Zone::File(f) }
+                Tz {
+                    zone: Zone::File(f),
+                }
             }
             _ => self,
         }
@@ -156,15 +167,25 @@ fn civil(t: i64, offset: i64) -> Option<Tm<'static>> {
     let z = days.checked_add(719_468)?;
     let era = z.div_euclid(146_097);
     let day_of_era = z.rem_euclid(146_097);
-    let year_of_era = (day_of_era - day_of_era / 1460 + day_of_era / 36_524 - day_of_era / 146_096) / 365;
-    let day_of_year_from_march = day_of_era - (365 * year_of_era + year_of_era / 4 - year_of_era / 100);
+    let year_of_era =
+        (day_of_era - day_of_era / 1460 + day_of_era / 36_524 - day_of_era / 146_096) / 365;
+    let day_of_year_from_march =
+        day_of_era - (365 * year_of_era + year_of_era / 4 - year_of_era / 100);
     let month_from_march = (5 * day_of_year_from_march + 2) / 153;
     let mday = day_of_year_from_march - (153 * month_from_march + 2) / 5 + 1;
-    let mon = if month_from_march < 10 { month_from_march + 2 } else { month_from_march - 10 };
-    let year = era.checked_mul(400)?.checked_add(year_of_era + i64::from(mon < 2))?;
+    let mon = if month_from_march < 10 {
+        month_from_march + 2
+    } else {
+        month_from_march - 10
+    };
+    let year = era
+        .checked_mul(400)?
+        .checked_add(year_of_era + i64::from(mon < 2))?;
     i32::try_from(year - 1900).ok()?;
     const BEFORE_MONTH: [u16; 12] = [0, 31, 59, 90, 120, 151, 181, 212, 243, 273, 304, 334];
-    let yday = BEFORE_MONTH[mon as usize] + (mday as u16 - 1) + u16::from(mon >= 2 && posix::is_leap(year));
+    let yday = BEFORE_MONTH[mon as usize]
+        + (mday as u16 - 1)
+        + u16::from(mon >= 2 && posix::is_leap(year));
     Some(Tm {
         year,
         mon: mon as u8,
@@ -326,7 +347,11 @@ impl<'a> TzFile<'a> {
 
     fn raw_type(&self, k: usize) -> TimeType {
         let t = &self.types[6 * k..6 * k + 6];
-        TimeType { utoff: be_i32(t), isdst: t[4] == 1, abbr_at: usize::from(t[5]) }
+        TimeType {
+            utoff: be_i32(t),
+            isdst: t[4] == 1,
+            abbr_at: usize::from(t[5]),
+        }
     }
 
     fn abbr(&self, at: usize) -> &'a [u8] {
@@ -343,7 +368,9 @@ impl<'a> TzFile<'a> {
             .rev()
             .map(|i| self.raw_type(usize::from(self.type_of_transition[i])))
             .find(|ty| !ty.isdst)
-            .map_or(if n == 0 { self.raw_type(0).utoff } else { 0 }, |ty| ty.utoff);
+            .map_or(if n == 0 { self.raw_type(0).utoff } else { 0 }, |ty| {
+                ty.utoff
+            });
         (std, 0)
     }
 
@@ -353,7 +380,10 @@ impl<'a> TzFile<'a> {
         let Some(p) = &self.rebase else { return raw };
         let k = usize::from(self.type_of_transition[i]);
         let flag = |flags: &[u8]| flags.get(k).is_some_and(|&f| f != 0);
-        let previous_dst = i > 0 && self.raw_type(usize::from(self.type_of_transition[i - 1])).isdst;
+        let previous_dst = i > 0
+            && self
+                .raw_type(usize::from(self.type_of_transition[i - 1]))
+                .isdst;
         if flag(self.ut_flags) {
             raw
         } else if previous_dst && !flag(self.std_flags) {
@@ -384,7 +414,9 @@ impl<'a> TzFile<'a> {
         let change = |i: usize| be_i32(&self.leaps[i * rec + self.width..]);
         // The last record at or before t.
         let count = partition_point(n, |i| at(i) <= t);
-        let Some(mut i) = count.checked_sub(1) else { return (0, 0) };
+        let Some(mut i) = count.checked_sub(1) else {
+            return (0, 0);
+        };
         let correction = change(i);
         let mut hit = 0u8;
         if t == at(i) && ((i == 0 && change(i) > 0) || (i > 0 && change(i) > change(i - 1))) {
@@ -399,14 +431,20 @@ impl<'a> TzFile<'a> {
 
     fn localtime(&self, t: i64) -> Option<Tm<'a>> {
         let n = self.transition_count();
-        let offsets = if self.rebase.is_some() { self.rule_offsets() } else { (0, 0) };
+        let offsets = if self.rebase.is_some() {
+            self.rule_offsets()
+        } else {
+            (0, 0)
+        };
         let (correction, hit) = self.leap_correction(t);
         let k = if n == 0 || t < self.transition(0, offsets) {
             // Before any transition: the first standard-time type.
             if let Some(p) = &self.rebase {
                 return self.finish(t, correction, hit, (p.offsets[0], false, p.names[0]));
             }
-            (0..self.type_count).find(|&k| !self.raw_type(k).isdst).unwrap_or(0)
+            (0..self.type_count)
+                .find(|&k| !self.raw_type(k).isdst)
+                .unwrap_or(0)
         } else if t >= self.transition(n - 1, offsets) {
             match &self.footer {
                 // glibc falls back to the last type only when t has no UTC date.
@@ -425,7 +463,13 @@ impl<'a> TzFile<'a> {
         self.finish(t, correction, hit, self.zone_type(k))
     }
 
-    fn finish(&self, t: i64, correction: i64, hit: u8, zone: (i64, bool, &'a [u8])) -> Option<Tm<'a>> {
+    fn finish(
+        &self,
+        t: i64,
+        correction: i64,
+        hit: u8,
+        zone: (i64, bool, &'a [u8]),
+    ) -> Option<Tm<'a>> {
         let (gmtoff, isdst, abbr) = zone;
         let mut tm = civil(t, gmtoff - correction)?;
         tm.sec = tm.sec.saturating_add(hit);

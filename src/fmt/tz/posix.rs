@@ -26,7 +26,13 @@ struct Rule {
 }
 
 /// An unparsed rule as glibc leaves it: day 0 of the year, at midnight.
-const ZERO_RULE: Rule = Rule { kind: DayKind::Zero, day: 0, week: 0, month: 0, secs: 0 };
+const ZERO_RULE: Rule = Rule {
+    kind: DayKind::Zero,
+    day: 0,
+    week: 0,
+    month: 0,
+    secs: 0,
+};
 
 /// A parsed TZ string. Index 0 is standard time, 1 daylight saving time.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -68,7 +74,10 @@ fn scan_u16(s: &[u8], mut i: usize) -> Option<(u16, usize)> {
     let start = i;
     let mut v: u64 = 0;
     while i < s.len() && s[i].is_ascii_digit() {
-        v = v.checked_mul(10).and_then(|x| x.checked_add(u64::from(s[i] - b'0'))).unwrap_or(u64::MAX);
+        v = v
+            .checked_mul(10)
+            .and_then(|x| x.checked_add(u64::from(s[i] - b'0')))
+            .unwrap_or(u64::MAX);
         i += 1;
     }
     if i == start {
@@ -106,7 +115,10 @@ fn scan_hms(s: &[u8], i: usize) -> ([Option<u16>; 3], usize) {
 /// A zone name: three or more letters, or `<...>` around three or more of
 /// `[A-Za-z0-9+-]`.
 fn parse_name(s: &[u8], i: usize) -> Option<(&[u8], usize)> {
-    let letters = s[i..].iter().take_while(|b| b.is_ascii_alphabetic()).count();
+    let letters = s[i..]
+        .iter()
+        .take_while(|b| b.is_ascii_alphabetic())
+        .count();
     if letters >= 3 {
         return Some((&s[i..i + letters], i + letters));
     }
@@ -114,7 +126,10 @@ fn parse_name(s: &[u8], i: usize) -> Option<(&[u8], usize)> {
         return None;
     }
     let start = i + 1;
-    let len = s[start..].iter().take_while(|&&b| b.is_ascii_alphanumeric() || b == b'+' || b == b'-').count();
+    let len = s[start..]
+        .iter()
+        .take_while(|&&b| b.is_ascii_alphanumeric() || b == b'+' || b == b'-')
+        .count();
     if s.get(start + len) != Some(&b'>') || len < 3 {
         return None;
     }
@@ -132,9 +147,13 @@ impl<'a> PosixTz<'a> {
             wants_default_rules: false,
         };
         let s = spec;
-        let Some((std_name, i)) = parse_name(s, 0) else { return tz };
+        let Some((std_name, i)) = parse_name(s, 0) else {
+            return tz;
+        };
         tz.names[0] = std_name;
-        let Some(mut i) = tz.parse_offset(s, i, 0) else { return tz };
+        let Some(mut i) = tz.parse_offset(s, i, 0) else {
+            return tz;
+        };
         if i >= s.len() {
             tz.names[1] = tz.names[0];
             tz.offsets[1] = tz.offsets[0];
@@ -169,7 +188,9 @@ impl<'a> PosixTz<'a> {
         match h {
             Some(h) => {
                 let (m, sec) = (m.unwrap_or(0), sec.unwrap_or(0));
-                let secs = i64::from(sec.min(59)) + 60 * i64::from(m.min(59)) + 3600 * i64::from(h.min(24));
+                let secs = i64::from(sec.min(59))
+                    + 60 * i64::from(m.min(59))
+                    + 3600 * i64::from(h.min(24));
                 self.offsets[which] = sign * secs;
                 Some(end)
             }
@@ -189,7 +210,11 @@ impl<'a> PosixTz<'a> {
         let rule = &mut self.rules[which];
         match s.get(i).copied() {
             Some(c @ (b'J' | b'0'..=b'9')) => {
-                rule.kind = if c == b'J' { DayKind::Julian } else { DayKind::Zero };
+                rule.kind = if c == b'J' {
+                    DayKind::Julian
+                } else {
+                    DayKind::Zero
+                };
                 if c == b'J' {
                     i += 1;
                     if !s.get(i).is_some_and(u8::is_ascii_digit) {
@@ -218,7 +243,9 @@ impl<'a> PosixTz<'a> {
                         }
                         at += 1;
                     }
-                    let Some((v, next)) = scan_u16(s, at) else { break };
+                    let Some((v, next)) = scan_u16(s, at) else {
+                        break;
+                    };
                     match k {
                         0 => rule.month = v,
                         1 => rule.week = v,
@@ -227,7 +254,11 @@ impl<'a> PosixTz<'a> {
                     at = next;
                     got += 1;
                 }
-                if got != 3 || !(1..=12).contains(&rule.month) || !(1..=5).contains(&rule.week) || rule.day > 6 {
+                if got != 3
+                    || !(1..=12).contains(&rule.month)
+                    || !(1..=5).contains(&rule.week)
+                    || rule.day > 6
+                {
                     return None;
                 }
                 i = at;
@@ -251,7 +282,9 @@ impl<'a> PosixTz<'a> {
                     i += 1;
                 }
                 let ([h, m, sec], end) = scan_hms(s, i);
-                let secs = 3600 * i64::from(h.unwrap_or(2)) + 60 * i64::from(m.unwrap_or(0)) + i64::from(sec.unwrap_or(0));
+                let secs = 3600 * i64::from(h.unwrap_or(2))
+                    + 60 * i64::from(m.unwrap_or(0))
+                    + i64::from(sec.unwrap_or(0));
                 rule.secs = if negative { -secs } else { secs };
                 i = end;
             }
@@ -293,13 +326,21 @@ impl<'a> PosixTz<'a> {
                     0, 31, 60, 91, 121, 152, 182, 213, 244, 274, 305, 335, 366,
                 ];
                 let at = usize::from(leap) * 13 + usize::from(rule.month);
-                let before = at.checked_sub(1).and_then(|k| MONTH_START.get(k)).copied().unwrap_or(0);
+                let before = at
+                    .checked_sub(1)
+                    .and_then(|k| MONTH_START.get(k))
+                    .copied()
+                    .unwrap_or(0);
                 let end = MONTH_START.get(at).copied().unwrap_or(0);
                 t += before * 86400;
                 // Zeller's congruence: the weekday of the month's first day.
                 let m = i64::from(rule.month);
                 let m1 = (m + 9) % 12 + 1;
-                let yy0 = if m <= 2 { i64::from(y) - 1 } else { i64::from(y) };
+                let yy0 = if m <= 2 {
+                    i64::from(y) - 1
+                } else {
+                    i64::from(y)
+                };
                 let (yy1, yy2) = (yy0 / 100, yy0 % 100);
                 let mut dow = ((26 * m1 - 2) / 10 + 1 + yy2 + yy2 / 4 + yy1 / 4 - 2 * yy1) % 7;
                 if dow < 0 {

@@ -44,13 +44,19 @@ fn leak(bytes: Vec<u8>) -> &'static [u8] {
 }
 
 fn read(path: &[u8]) -> Option<&'static [u8]> {
-    std::fs::read(std::ffi::OsStr::from_bytes(path)).ok().map(leak)
+    std::fs::read(std::ffi::OsStr::from_bytes(path))
+        .ok()
+        .map(leak)
 }
 
 /// What ls will do: glibc's tzset steps, reading the files named.
 fn load(env: Option<&'static [u8]>) -> Tz<'static> {
     if let Some(name) = zone_file(env) {
-        let path = if name.starts_with(b"/") { name.to_vec() } else { [ZONEINFO, b"/", name].concat() };
+        let path = if name.starts_with(b"/") {
+            name.to_vec()
+        } else {
+            [ZONEINFO, b"/", name].concat()
+        };
         if let Some(tz) = read(&path).and_then(Tz::from_tzif) {
             return tz;
         }
@@ -103,7 +109,11 @@ fn randoms(seed: u64, n: usize) -> Vec<u64> {
 fn instants(tz: &Tz) -> Vec<i64> {
     let mut v: Vec<i64> = Vec::new();
     if let Zone::File(f) = &tz.zone {
-        let offsets = if f.rebase.is_some() { f.rule_offsets() } else { (0, 0) };
+        let offsets = if f.rebase.is_some() {
+            f.rule_offsets()
+        } else {
+            (0, 0)
+        };
         for i in 0..f.transition_count() {
             let t = f.transition(i, offsets);
             v.extend([t - 1, t, t + 1]);
@@ -115,7 +125,11 @@ fn instants(tz: &Tz) -> Vec<i64> {
         }
     }
     let key = |t: i64| tz.localtime(t).map(|m| (m.gmtoff, m.isdst, m.abbr));
-    let sweeps = [(-2_300_000_000i64, -2_000_000_000i64), (-400_000_000, 400_000_000), (900_000_000, 2_400_000_000)];
+    let sweeps = [
+        (-2_300_000_000i64, -2_000_000_000i64),
+        (-400_000_000, 400_000_000),
+        (900_000_000, 2_400_000_000),
+    ];
     for (from, to) in sweeps {
         let step = 2 * 86400 + 3601;
         let mut t = from;
@@ -136,7 +150,9 @@ fn instants(tz: &Tz) -> Vec<i64> {
             t += step;
         }
     }
-    for year in [1800i64, 1900, 1901, 1969, 1970, 1971, 2000, 2037, 2038, 2039, 2100, 2400, 10000] {
+    for year in [
+        1800i64, 1900, 1901, 1969, 1970, 1971, 2000, 2037, 2038, 2039, 2100, 2400, 10000,
+    ] {
         let jan1 = (year - 1970) * 31_556_952; // near January 1
         for d in -3..=3 {
             v.push(jan1 + d * 43_200);
@@ -148,7 +164,18 @@ fn instants(tz: &Tz) -> Vec<i64> {
             v.push(base + d * 1800);
         }
     }
-    v.extend([i64::MIN, i64::MAX, i64::MIN + 1, i64::MAX - 1, 0, -1, 1, 1 << 31, -(1 << 31), (1 << 31) - 1]);
+    v.extend([
+        i64::MIN,
+        i64::MAX,
+        i64::MIN + 1,
+        i64::MAX - 1,
+        0,
+        -1,
+        1,
+        1 << 31,
+        -(1 << 31),
+        (1 << 31) - 1,
+    ]);
     for r in randoms(0x9e37_79b9_7f4a_7c15, 400) {
         v.push(r as i64);
         v.push((r as i64) >> 28);
@@ -162,6 +189,10 @@ fn instants(tz: &Tz) -> Vec<i64> {
 /// Compares every instant of every case with glibc; panics with the first
 /// difference of each case that differs.
 fn compare(cases: &[Option<&'static str>]) {
+    compare_at(cases, instants)
+}
+
+fn compare_at(cases: &[Option<&'static str>], instants: fn(&Tz) -> Vec<i64>) {
     let mut input = Vec::new();
     let mut ours = Vec::new();
     for &case in cases {
@@ -172,7 +203,13 @@ fn compare(cases: &[Option<&'static str>]) {
         let list: Vec<String> = ts.iter().map(i64::to_string).collect();
         input.extend_from_slice(list.join(",").as_bytes());
         input.push(b'\n');
-        ours.push((case, ts.clone(), ts.iter().map(|&t| line(tz.localtime(t))).collect::<Vec<_>>()));
+        ours.push((
+            case,
+            ts.clone(),
+            ts.iter()
+                .map(|&t| line(tz.localtime(t)))
+                .collect::<Vec<_>>(),
+        ));
     }
     let mut child = Command::new("python3")
         .arg("-c")
@@ -198,7 +235,9 @@ fn compare(cases: &[Option<&'static str>]) {
             compared += 1;
             if theirs != ours {
                 bad += 1;
-                first.get_or_insert(format!("TZ={case:?} t={t}: glibc `{theirs}`, ours `{ours}`"));
+                first.get_or_insert(format!(
+                    "TZ={case:?} t={t}: glibc `{theirs}`, ours `{ours}`"
+                ));
             }
         }
         if let Some(f) = first {
@@ -335,7 +374,9 @@ fn version_1_and_footerless_files_match_glibc() {
     for (name, bytes) in paths {
         let p = dir.join(name);
         std::fs::write(&p, bytes).unwrap();
-        cases.push(Some(&*Box::leak(p.to_str().unwrap().to_string().into_boxed_str())));
+        cases.push(Some(&*Box::leak(
+            p.to_str().unwrap().to_string().into_boxed_str(),
+        )));
     }
     compare(&cases);
     std::fs::remove_dir_all(&dir).unwrap();
@@ -345,20 +386,32 @@ fn version_1_and_footerless_files_match_glibc() {
 fn fixed_examples() {
     let tz = Tz::from_posix(b"CET-1CEST,M3.5.0,M10.5.0/3");
     let tm = tz.localtime(1_711_846_799).unwrap(); // 2024-03-31 00:59:59 UTC
-    assert_eq!((tm.year, tm.mon, tm.mday, tm.hour, tm.min, tm.sec), (2024, 2, 31, 1, 59, 59));
+    assert_eq!(
+        (tm.year, tm.mon, tm.mday, tm.hour, tm.min, tm.sec),
+        (2024, 2, 31, 1, 59, 59)
+    );
     assert_eq!((tm.isdst, tm.gmtoff, tm.abbr), (false, 3600, &b"CET"[..]));
     let tm = tz.localtime(1_711_846_800).unwrap();
-    assert_eq!((tm.hour, tm.isdst, tm.gmtoff, tm.abbr), (3, true, 7200, &b"CEST"[..]));
+    assert_eq!(
+        (tm.hour, tm.isdst, tm.gmtoff, tm.abbr),
+        (3, true, 7200, &b"CEST"[..])
+    );
     assert_eq!((tm.wday, tm.yday), (0, 90));
     let utc = Tz::UTC.localtime(-1).unwrap();
-    assert_eq!((utc.year, utc.mon, utc.mday, utc.hour, utc.yday, utc.wday), (1969, 11, 31, 23, 364, 3));
+    assert_eq!(
+        (utc.year, utc.mon, utc.mday, utc.hour, utc.yday, utc.wday),
+        (1969, 11, 31, 23, 364, 3)
+    );
     assert!(Tz::UTC.localtime(i64::MAX).is_none());
     assert!(Tz::from_tzif(b"TZif2").is_none());
     assert!(Tz::from_tzif(b"not a zone file at all, but long enough to hold a header").is_none());
     assert_eq!(zone_file(None), Some(LOCALTIME));
     assert_eq!(zone_file(Some(b"")), Some(&b"Universal"[..]));
     assert_eq!(zone_file(Some(b":")), None);
-    assert_eq!(zone_file(Some(b":Europe/Paris")), Some(&b"Europe/Paris"[..]));
+    assert_eq!(
+        zone_file(Some(b":Europe/Paris")),
+        Some(&b"Europe/Paris"[..])
+    );
     assert!(Tz::from_posix(b"ABC3DEF").wants_default_rules());
     assert!(!Tz::from_posix(b"ABC3DEF,M3.2.0,M11.1.0").wants_default_rules());
 }
@@ -385,4 +438,95 @@ fn truncated_and_corrupt_files_do_not_panic() {
             }
         }
     }
+}
+
+/// Random TZ strings, well-formed and not, built from the pieces of the grammar.
+#[test]
+fn random_tz_strings_match_glibc() {
+    let names = [
+        "EST", "EDT", "<+0530>", "<-03>", "<AB>", "ab", "XYZW", "<A+1>", "Q",
+    ];
+    let offsets = [
+        "5",
+        "-5",
+        "+5",
+        "05:30",
+        "-13:45:15",
+        "24",
+        "25",
+        "99999",
+        "0",
+        "-0:30",
+        "+12:60:60",
+        "",
+        "+",
+        "1:",
+        "1::5",
+    ];
+    let dates = [
+        "M3.2.0", "M11.1.0", "M10.5.0", "M4.1.0", "M3.5.6", "M13.1.0", "M1.0.0", "M2.5.0",
+        "M12.5.6", "J60", "J1", "J0", "J365", "59", "365", "366", "0", "M3.2", "M 3.2.0", "x", "",
+    ];
+    let times = [
+        "",
+        "",
+        "/2",
+        "/-1",
+        "/26",
+        "/167:59:59",
+        "/-167",
+        "/",
+        "/x",
+        "/0",
+        "/-0:30",
+        "/24:00:01",
+        "/1:2:3",
+    ];
+    let junk = [
+        "", "", "", "", "", "", "", "", "", "", "", "", "x", " ", ",", ".", ":", "5",
+    ];
+    let mut rng = randoms(0x9e37_79b9_7f4a_7c15, 40_000).into_iter();
+    let mut next = move |n: usize| (rng.next().unwrap() % n as u64) as usize;
+    let mut cases = Vec::new();
+    for _ in 0..800 {
+        let pick = |list: &[&str], next: &mut dyn FnMut(usize) -> usize| {
+            let a = list[next(list.len())];
+            format!("{a}{}", junk[next(junk.len())])
+        };
+        let mut s = pick(&names, &mut next) + &pick(&offsets, &mut next);
+        if next(5) != 0 {
+            s += &(pick(&names, &mut next) + &pick(&offsets, &mut next));
+            if next(6) != 0 {
+                let (d1, t1) = (pick(&dates, &mut next), pick(&times, &mut next));
+                let (d2, t2) = (pick(&dates, &mut next), pick(&times, &mut next));
+                s += &format!(",{d1}{t1},{d2}{t2}");
+            }
+        }
+        if s.contains('/') && !s.contains(',') {
+            continue; // would name a zone file
+        }
+        cases.push(Some(&*Box::leak(s.into_boxed_str())));
+    }
+    let few = |_: &Tz| -> Vec<i64> {
+        let mut v = vec![
+            -3_000_000_000,
+            -1,
+            0,
+            1,
+            15_000_000,
+            1_000_000_000,
+            1_700_000_000,
+            1_710_000_000,
+            1_720_000_000,
+            1_730_000_000,
+        ];
+        for year in [1971i64, 2000, 2024, 2039] {
+            let jan1 = (year - 1970) * 31_556_952;
+            for d in (0..366).step_by(5) {
+                v.push(jan1 + d * 86_400 + (d * 3_607) % 86_400);
+            }
+        }
+        v
+    };
+    compare_at(&cases, few);
 }
