@@ -1,6 +1,106 @@
 //! ls: options -> gather -> sort -> render.
+//!
+//! `options` turns argv and the environment into a `Config`; `walk` stats the
+//! operands and walks the directories (`read` gathers one directory into the arena
+//! with only the stat calls the output needs); `sort` orders a listing in place;
+//! `output` prints a group of entries in the chosen format.
+
+mod entry;
+mod help;
+mod options;
+mod output;
+mod read;
+mod sort;
+mod standin;
+mod walk;
+
+use crate::fmt::Sink;
+use crate::sys::arena::Arena;
+use crate::sys::err::Line;
+use crate::sys::out;
+use options::Parsed;
+use read::Pattern;
+
+/// A stderr message as a formatting sink.
+pub struct LineSink<'l>(pub &'l mut Line);
+
+impl Sink for LineSink<'_> {
+    fn put(&mut self, bytes: &[u8]) {
+        self.0.push(bytes);
+    }
+}
+
+fn exhausted(prog: &[u8]) -> i32 {
+    let mut l = Line::new();
+    l.push(prog).push(b": memory exhausted\n").send();
+    finish(prog, 2)
+}
+
+/// Flushes stdout and returns `status`, or GNU's write-error message and 2.
+pub fn finish(prog: &[u8], status: i32) -> i32 {
+    out::flush();
+    match out::error() {
+        None => status,
+        Some(e) => {
+            let mut l = Line::new();
+            l.push(prog).push(b": write error: ").errno(e).push(b"\n").send();
+            2
+        }
+    }
+}
 
 /// Runs ls with its arguments starting at argv[first]; `prog` names it in messages.
-pub fn main(_prog: &'static [u8], _first: usize) -> i32 {
-    0
+pub fn main(prog: &'static [u8], first: usize) -> i32 {
+    let Some(mut root) = Arena::root() else { return exhausted(prog) };
+    let mut exhaust = false;
+    let (cfg, operands, patterns) = {
+        let mut ops = root.vec::<&'static [u8]>();
+        // Patterns are gathered in a second pass: the arena grows one vector at a time.
+        let mut pattern_count = 0usize;
+        let parsed = options::parse(
+            prog,
+            first,
+            &mut |o| {
+                if ops.push(o).is_err() {
+                    exhaust = true;
+                }
+            },
+            &mut |_, _| pattern_count += 1,
+        );
+        let cfg = match parsed {
+            Parsed::Run(c) => c,
+            Parsed::Exit(status) => return status,
+        };
+        if exhaust {
+            return exhausted(prog);
+        }
+        let operands: &'static [&'static [u8]] = ops.finish();
+        // Second pass for the patterns (the parser already accepted argv).
+        let mut pv = root.vec::<Pattern>();
+        if cfg.ignore_backups {
+            let _ = pv.push(Pattern { glob: b"*~", hide: false });
+            let _ = pv.push(Pattern { glob: b".*~", hide: false });
+        }
+        if pattern_count > 0 {
+            options::patterns(prog, first, &mut |glob, hide| {
+                if pv.push(Pattern { glob, hide }).is_err() {
+                    exhaust = true;
+                }
+            });
+        }
+        if exhaust {
+            return exhausted(prog);
+        }
+        let patterns: &'static [Pattern] = pv.finish();
+        (cfg, operands, patterns)
+    };
+    let mut walk = match walk::Walk::new(&cfg, patterns, &root) {
+        Ok(w) => w,
+        Err(_) => return exhausted(prog),
+    };
+    if walk.run(&mut root, operands).is_err() {
+        return exhausted(prog);
+    }
+    let status = walk.status;
+    finish(prog, status)
 }

@@ -6,6 +6,7 @@ pub mod dir;
 pub mod env;
 pub mod err;
 pub mod file;
+pub mod mem;
 pub mod out;
 pub mod stat;
 pub mod time;

@@ -1,0 +1,115 @@
+//! What ls knows about one file: its name, its type (from d_type or a stat), and,
+//! only when the output needs it, the stat record.
+
+use crate::sys::stat::FileType;
+
+/// A file's type, as d_type or st_mode tells it.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum Kind {
+    Unknown,
+    Fifo,
+    CharDev,
+    Dir,
+    BlockDev,
+    Regular,
+    Symlink,
+    Socket,
+}
+
+impl Kind {
+    pub fn from_file_type(t: FileType) -> Kind {
+        match t {
+            FileType::Fifo => Kind::Fifo,
+            FileType::CharacterDevice => Kind::CharDev,
+            FileType::Directory => Kind::Dir,
+            FileType::BlockDevice => Kind::BlockDev,
+            FileType::RegularFile => Kind::Regular,
+            FileType::Symlink => Kind::Symlink,
+            FileType::Socket => Kind::Socket,
+            _ => Kind::Unknown,
+        }
+    }
+
+    pub fn from_mode(mode: u32) -> Kind {
+        Kind::from_file_type(crate::sys::stat::file_type(mode))
+    }
+
+    fn code(self) -> u8 {
+        self as u8
+    }
+
+    fn from_code(c: u8) -> Kind {
+        match c {
+            1 => Kind::Fifo,
+            2 => Kind::CharDev,
+            3 => Kind::Dir,
+            4 => Kind::BlockDev,
+            5 => Kind::Regular,
+            6 => Kind::Symlink,
+            7 => Kind::Socket,
+            _ => Kind::Unknown,
+        }
+    }
+}
+
+/// The stat fields ls uses. Filled only for the entries and fields the options
+/// need (see `Needs`); a later part adds the long-format fields here.
+#[derive(Clone, Copy, Default, Debug)]
+pub struct Meta {
+    pub mode: u32,
+    pub ino: u64,
+    pub size: u64,
+    pub blocks: u64,
+    pub time_sec: i64,
+    pub time_nsec: u32,
+}
+
+/// One directory entry or operand.
+#[derive(Clone, Copy)]
+pub struct Entry<'a> {
+    /// The name followed by its NUL (for the *at syscalls).
+    name_z: &'a [u8],
+    pub kind: Kind,
+    /// A symlink whose target is a directory (known only when it was stat'd).
+    pub link_to_dir: bool,
+    /// The stat record, or None when the output does not need one or stat failed.
+    pub meta: Option<&'a Meta>,
+    /// The display width of the name as printed (quoting included), once known.
+    pub width: u32,
+}
+
+impl<'a> Entry<'a> {
+    pub const EMPTY: Entry<'static> = Entry { name_z: b"\0", kind: Kind::Unknown, link_to_dir: false, meta: None, width: 0 };
+
+    /// An entry whose name (with its NUL) is `name_z`.
+    pub fn new(name_z: &'a [u8], kind: Kind) -> Entry<'a> {
+        Entry { name_z, kind, link_to_dir: false, meta: None, width: 0 }
+    }
+
+    pub fn name(&self) -> &'a [u8] {
+        &self.name_z[..self.name_z.len() - 1]
+    }
+
+    pub fn name_z(&self) -> &'a [u8] {
+        self.name_z
+    }
+
+    /// Listed as a directory by -R and --group-directories-first.
+    pub fn is_dir(&self) -> bool {
+        self.kind == Kind::Dir
+    }
+
+    /// Any execute bit (for -F), when the mode is known.
+    pub fn executable(&self) -> bool {
+        self.meta.is_some_and(|m| m.mode & 0o111 != 0)
+    }
+}
+
+/// Packed records in the arena: a kind byte, the name, a NUL.
+pub fn pack_kind(k: Kind) -> u8 {
+    k.code()
+}
+
+pub fn unpack_kind(c: u8) -> Kind {
+    Kind::from_code(c)
+}

@@ -1,0 +1,803 @@
+//! ls's command line: the option table (in GNU's long-option order, so ambiguous
+//! abbreviations list their candidates as glibc does), the environment variables,
+//! and the resulting `Config`.
+
+use super::standin::quote::{style_from_name, Style};
+use super::standin::size::{parse_block_size, BlockSize};
+
+use crate::cli::{argmatch, try_help, Args, HasArg, Item, Opt, Parser};
+use crate::sys::err::Line;
+use crate::sys::{env, file, tty};
+
+/// Which directory entries are listed.
+#[derive(Clone, Copy, PartialEq, Eq)]
+pub enum Hidden {
+    /// Names starting with `.` are skipped, and the -I/--hide patterns apply.
+    Skip,
+    /// Everything but `.` and `..` (-A).
+    AlmostAll,
+    /// Everything (-a).
+    All,
+}
+
+#[derive(Clone, Copy, PartialEq, Eq)]
+pub enum SortKey {
+    Name,
+    None,
+    Size,
+    Time,
+    Extension,
+    Version,
+    Width,
+}
+
+#[derive(Clone, Copy, PartialEq, Eq)]
+pub enum TimeField {
+    Modify,
+    Access,
+    Change,
+    Birth,
+}
+
+#[derive(Clone, Copy, PartialEq, Eq)]
+pub enum Format {
+    Long,
+    OnePerLine,
+    Columns,
+    Across,
+    Commas,
+}
+
+#[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
+pub enum Indicator {
+    None,
+    Slash,
+    FileType,
+    Classify,
+}
+
+#[derive(Clone, Copy, PartialEq, Eq)]
+pub enum Deref {
+    /// Never follow symlinks (-d, -l, -F defaults).
+    Never,
+    /// Follow command-line symlinks that resolve to directories (the default).
+    ArgDirs,
+    /// Follow command-line symlinks (-H).
+    Args,
+    /// Follow every symlink (-L).
+    All,
+}
+
+/// Everything the command line and the environment decided.
+pub struct Config {
+    pub prog: &'static [u8],
+    pub hidden: Hidden,
+    pub ignore_backups: bool,
+    pub directory: bool,
+    pub sort: SortKey,
+    pub reverse: bool,
+    pub dirs_first: bool,
+    pub time: TimeField,
+    pub format: Format,
+    /// Line width; 0 means no limit.
+    pub width: usize,
+    pub tabsize: usize,
+    pub zero: bool,
+    pub quoting: Style,
+    pub hide_control: bool,
+    pub indicator: Indicator,
+    pub inode: bool,
+    pub size: bool,
+    /// The -s unit (None: 1024-byte blocks).
+    pub block: Option<BlockSize>,
+    pub recursive: bool,
+    pub deref: Deref,
+    pub color: bool,
+    pub hyperlink: bool,
+    pub context: bool,
+    pub dired: bool,
+    /// Parts of the long format (given now, printed by a later part).
+    pub long_owner: bool,
+    pub long_group: bool,
+    pub numeric_ids: bool,
+    pub author: bool,
+    pub full_time: bool,
+    pub time_style: Option<&'static [u8]>,
+    /// stdout is a terminal.
+    pub tty: bool,
+}
+
+// Option ids.
+const ALL: u16 = 1;
+const ESCAPE: u16 = 2;
+const DIRECTORY: u16 = 3;
+const DIRED: u16 = 4;
+const FULL_TIME: u16 = 5;
+const DIRS_FIRST: u16 = 6;
+const HUMAN: u16 = 7;
+const INODE: u16 = 8;
+const KIBIBYTES: u16 = 9;
+const NUMERIC: u16 = 10;
+const NO_GROUP: u16 = 11;
+const HIDE_CONTROL: u16 = 12;
+const REVERSE: u16 = 13;
+const SIZE: u16 = 14;
+const WIDTH: u16 = 15;
+const ALMOST_ALL: u16 = 16;
+const IGNORE_BACKUPS: u16 = 17;
+const CLASSIFY: u16 = 18;
+const FILE_TYPE: u16 = 19;
+const SI: u16 = 20;
+const DEREF_ARGS: u16 = 21;
+const DEREF_ARG_DIRS: u16 = 22;
+const HIDE: u16 = 23;
+const IGNORE: u16 = 24;
+const INDICATOR_STYLE: u16 = 25;
+const DEREF: u16 = 26;
+const LITERAL: u16 = 27;
+const QUOTE_NAME: u16 = 28;
+const QUOTING_STYLE: u16 = 29;
+const RECURSIVE: u16 = 30;
+const FORMAT: u16 = 31;
+const SHOW_CONTROL: u16 = 32;
+const SORT: u16 = 33;
+const TABSIZE: u16 = 34;
+const TIME: u16 = 35;
+const TIME_STYLE: u16 = 36;
+const ZERO: u16 = 37;
+const COLOR: u16 = 38;
+const HYPERLINK: u16 = 39;
+const BLOCK_SIZE: u16 = 40;
+const CONTEXT: u16 = 41;
+const AUTHOR: u16 = 42;
+const HELP: u16 = 43;
+const VERSION: u16 = 44;
+// Short-only options.
+const CTIME: u16 = 50;
+const ONE_PER_LINE_F: u16 = 51; // -f
+const LONG_NO_OWNER: u16 = 52; // -g
+const LONG: u16 = 53; // -l
+const COMMAS: u16 = 54; // -m
+const LONG_NO_GROUP: u16 = 55; // -o
+const SLASH: u16 = 56; // -p
+const SORT_TIME: u16 = 57; // -t
+const ATIME: u16 = 58; // -u
+const ACROSS: u16 = 59; // -x
+const COLUMNS: u16 = 60; // -C
+const SORT_SIZE: u16 = 61; // -S
+const SORT_NONE: u16 = 62; // -U
+const SORT_VERSION: u16 = 63; // -v
+const SORT_EXT: u16 = 64; // -X
+const ONE: u16 = 65; // -1
+
+use HasArg::{No, Optional, Required};
+
+/// GNU ls's long options in its table order, then the short-only letters.
+static OPTIONS: [Opt; 60] = [
+    Opt::new("all", b'a', No, ALL),
+    Opt::new("escape", b'b', No, ESCAPE),
+    Opt::new("directory", b'd', No, DIRECTORY),
+    Opt::new("dired", b'D', No, DIRED),
+    Opt::new("full-time", 0, No, FULL_TIME),
+    Opt::new("group-directories-first", 0, No, DIRS_FIRST),
+    Opt::new("human-readable", b'h', No, HUMAN),
+    Opt::new("inode", b'i', No, INODE),
+    Opt::new("kibibytes", b'k', No, KIBIBYTES),
+    Opt::new("numeric-uid-gid", b'n', No, NUMERIC),
+    Opt::new("no-group", b'G', No, NO_GROUP),
+    Opt::new("hide-control-chars", b'q', No, HIDE_CONTROL),
+    Opt::new("reverse", b'r', No, REVERSE),
+    Opt::new("size", b's', No, SIZE),
+    Opt::new("width", b'w', Required, WIDTH),
+    Opt::new("almost-all", b'A', No, ALMOST_ALL),
+    Opt::new("ignore-backups", b'B', No, IGNORE_BACKUPS),
+    Opt::new("classify", b'F', Optional, CLASSIFY),
+    Opt::new("file-type", 0, No, FILE_TYPE),
+    Opt::new("si", 0, No, SI),
+    Opt::new("dereference-command-line", b'H', No, DEREF_ARGS),
+    Opt::new("dereference-command-line-symlink-to-dir", 0, No, DEREF_ARG_DIRS),
+    Opt::new("hide", 0, Required, HIDE),
+    Opt::new("ignore", b'I', Required, IGNORE),
+    Opt::new("indicator-style", 0, Required, INDICATOR_STYLE),
+    Opt::new("dereference", b'L', No, DEREF),
+    Opt::new("literal", b'N', No, LITERAL),
+    Opt::new("quote-name", b'Q', No, QUOTE_NAME),
+    Opt::new("quoting-style", 0, Required, QUOTING_STYLE),
+    Opt::new("recursive", b'R', No, RECURSIVE),
+    Opt::new("format", 0, Required, FORMAT),
+    Opt::new("show-control-chars", 0, No, SHOW_CONTROL),
+    Opt::new("sort", 0, Required, SORT),
+    Opt::new("tabsize", b'T', Required, TABSIZE),
+    Opt::new("time", 0, Required, TIME),
+    Opt::new("time-style", 0, Required, TIME_STYLE),
+    Opt::new("zero", 0, No, ZERO),
+    Opt::new("color", 0, Optional, COLOR),
+    Opt::new("hyperlink", 0, Optional, HYPERLINK),
+    Opt::new("block-size", 0, Required, BLOCK_SIZE),
+    Opt::new("context", b'Z', No, CONTEXT),
+    Opt::new("author", 0, No, AUTHOR),
+    Opt::new("help", 0, No, HELP),
+    Opt::new("version", 0, No, VERSION),
+    Opt::new("", b'c', No, CTIME),
+    Opt::new("", b'f', No, ONE_PER_LINE_F),
+    Opt::new("", b'g', No, LONG_NO_OWNER),
+    Opt::new("", b'l', No, LONG),
+    Opt::new("", b'm', No, COMMAS),
+    Opt::new("", b'o', No, LONG_NO_GROUP),
+    Opt::new("", b'p', No, SLASH),
+    Opt::new("", b't', No, SORT_TIME),
+    Opt::new("", b'u', No, ATIME),
+    Opt::new("", b'x', No, ACROSS),
+    Opt::new("", b'C', No, COLUMNS),
+    Opt::new("", b'S', No, SORT_SIZE),
+    Opt::new("", b'U', No, SORT_NONE),
+    Opt::new("", b'v', No, SORT_VERSION),
+    Opt::new("", b'X', No, SORT_EXT),
+    Opt::new("", b'1', No, ONE),
+];
+
+const WHEN: &[(&str, u8)] = &[
+    ("always", 1),
+    ("yes", 1),
+    ("force", 1),
+    ("never", 0),
+    ("no", 0),
+    ("none", 0),
+    ("auto", 2),
+    ("tty", 2),
+    ("if-tty", 2),
+];
+const SORTS: &[(&str, u8)] =
+    &[("none", 1), ("time", 2), ("size", 3), ("extension", 4), ("version", 5), ("width", 6)];
+const TIMES: &[(&str, u8)] =
+    &[("atime", 1), ("access", 1), ("use", 1), ("ctime", 2), ("status", 2), ("birth", 3), ("creation", 3)];
+const FORMATS: &[(&str, u8)] = &[
+    ("verbose", 0),
+    ("long", 0),
+    ("commas", 1),
+    ("horizontal", 2),
+    ("across", 2),
+    ("vertical", 3),
+    ("single-column", 4),
+];
+const INDICATORS: &[(&str, u8)] = &[("none", 0), ("slash", 1), ("file-type", 2), ("classify", 3)];
+const QUOTING: &[(&str, u8)] = &[
+    ("literal", 0),
+    ("shell", 1),
+    ("shell-always", 2),
+    ("shell-escape", 3),
+    ("shell-escape-always", 4),
+    ("c", 5),
+    ("c-maybe", 6),
+    ("escape", 7),
+    ("locale", 8),
+    ("clocale", 9),
+];
+
+/// What parsing ended with, when it does not go on to list.
+pub enum Parsed {
+    Run(Config),
+    /// Exit at once with this status (--help, --version, a usage error).
+    Exit(i32),
+}
+
+/// The outcome of reading a numeric option argument.
+enum Num {
+    Ok(u64),
+    Overflow,
+    Invalid,
+}
+
+/// C integer syntax as strtoumax with base 0 reads it: optional blanks and `+`,
+/// then decimal, `0x` hex or `0` octal, and nothing after.
+fn parse_c_uint(s: &[u8]) -> Num {
+    let mut i = 0;
+    while i < s.len() && matches!(s[i], b' ' | b'\t' | b'\n' | b'\r' | 0x0b | 0x0c) {
+        i += 1;
+    }
+    if i < s.len() && s[i] == b'+' {
+        i += 1;
+    }
+    let mut base = 10u64;
+    if s.len() > i + 1 && s[i] == b'0' && (s[i + 1] | 0x20) == b'x' && s.get(i + 2).is_some_and(u8::is_ascii_hexdigit) {
+        base = 16;
+        i += 2;
+    } else if i < s.len() && s[i] == b'0' {
+        base = 8;
+    }
+    let start = i;
+    let mut v: u64 = 0;
+    let mut over = false;
+    while i < s.len() {
+        let d = match s[i] {
+            c @ b'0'..=b'9' => (c - b'0') as u64,
+            c @ b'a'..=b'f' => (c - b'a' + 10) as u64,
+            c @ b'A'..=b'F' => (c - b'A' + 10) as u64,
+            _ => break,
+        };
+        if d >= base {
+            break;
+        }
+        match v.checked_mul(base).and_then(|x| x.checked_add(d)) {
+            Some(x) => v = x,
+            None => over = true,
+        }
+        i += 1;
+    }
+    if i == start || i != s.len() {
+        return Num::Invalid;
+    }
+    if over {
+        Num::Overflow
+    } else {
+        Num::Ok(v)
+    }
+}
+
+/// A line width (-w, COLUMNS): values too large mean "no limit".
+fn line_width(s: &[u8]) -> Option<usize> {
+    match parse_c_uint(s) {
+        Num::Ok(v) => Some(if v > isize::MAX as u64 { 0 } else { v as usize }),
+        Num::Overflow => Some(0),
+        Num::Invalid => None,
+    }
+}
+
+fn quoted_msg(l: &mut Line, text: &[u8]) {
+    crate::cli::push_locale_quoted(l, text);
+}
+
+fn die(prog: &[u8], what: &[u8], arg: &[u8], too_large: bool) -> Parsed {
+    let mut l = Line::new();
+    l.push(prog).push(b": ").push(what);
+    quoted_msg(&mut l, arg);
+    if too_large {
+        l.push(b": Value too large for defined data type");
+    }
+    l.push(b"\n").send();
+    Parsed::Exit(2)
+}
+
+fn warn_env(prog: &[u8], what: &[u8], value: &[u8]) {
+    let mut l = Line::new();
+    l.push(prog).push(b": ignoring invalid ").push(what);
+    quoted_msg(&mut l, value);
+    l.push(b"\n").send();
+}
+
+/// Parses argv from `first`, calling `operand` for each operand and `pattern` for
+/// each -I/--hide pattern (true = --hide). The environment completes the result.
+pub fn parse(
+    prog: &'static [u8],
+    first: usize,
+    operand: &mut dyn FnMut(&'static [u8]),
+    pattern: &mut dyn FnMut(&'static [u8], bool),
+) -> Parsed {
+    let width_env_tty = tty::columns(file::stdout());
+    let tty = width_env_tty.is_some();
+    let mut c = Config {
+        prog,
+        hidden: Hidden::Skip,
+        ignore_backups: false,
+        directory: false,
+        sort: SortKey::Name,
+        reverse: false,
+        dirs_first: false,
+        time: TimeField::Modify,
+        format: if tty { Format::Columns } else { Format::OnePerLine },
+        width: 80,
+        tabsize: 8,
+        zero: false,
+        quoting: Style::Literal,
+        hide_control: tty,
+        indicator: Indicator::None,
+        inode: false,
+        size: false,
+        block: None,
+        recursive: false,
+        deref: Deref::ArgDirs,
+        color: false,
+        hyperlink: false,
+        context: false,
+        dired: false,
+        long_owner: true,
+        long_group: true,
+        numeric_ids: false,
+        author: false,
+        full_time: false,
+        time_style: None,
+        tty,
+    };
+    let mut quoting: Option<Style> = None;
+    let mut sort_given = false;
+    let mut deref: Option<Deref> = None;
+    let mut width: Option<usize> = None;
+    let mut tabsize: Option<usize> = None;
+    let mut block: Option<BlockSize> = None;
+    let mut kibibytes = false;
+    let bad_arg = |_: ()| {
+        try_help(prog);
+        Parsed::Exit(1)
+    };
+    let when = |opt: &[u8], v: Option<&[u8]>| -> Option<bool> {
+        match v {
+            None => Some(true),
+            Some(v) => match argmatch(prog, opt, v, WHEN)? {
+                1 => Some(true),
+                0 => Some(false),
+                _ => Some(tty),
+            },
+        }
+    };
+    for item in Parser::new(prog, &OPTIONS, Args::Process { first }) {
+        let (id, arg) = match item {
+            Item::Operand(o) => {
+                operand(o);
+                continue;
+            }
+            Item::Error => {
+                try_help(prog);
+                return Parsed::Exit(2);
+            }
+            Item::Opt(id, arg) => (id, arg),
+        };
+        let v = arg.unwrap_or(b"");
+        match id {
+            ALL => c.hidden = Hidden::All,
+            ALMOST_ALL => c.hidden = Hidden::AlmostAll,
+            ESCAPE => quoting = Some(Style::Escape),
+            DIRECTORY => c.directory = true,
+            DIRED => c.dired = true,
+            FULL_TIME => {
+                c.format = Format::Long;
+                c.full_time = true;
+            }
+            DIRS_FIRST => c.dirs_first = true,
+            HUMAN => block = parse_block_size(b"human-readable"),
+            SI => block = parse_block_size(b"si"),
+            INODE => c.inode = true,
+            KIBIBYTES => kibibytes = true,
+            NUMERIC => {
+                c.format = Format::Long;
+                c.numeric_ids = true;
+            }
+            NO_GROUP => c.long_group = false,
+            HIDE_CONTROL => c.hide_control = true,
+            SHOW_CONTROL => c.hide_control = false,
+            REVERSE => c.reverse = true,
+            SIZE => c.size = true,
+            WIDTH => match line_width(v) {
+                Some(w) => width = Some(w),
+                None => return die(prog, b"invalid line width: ", v, false),
+            },
+            IGNORE_BACKUPS => c.ignore_backups = true,
+            CLASSIFY => match when(b"--classify", arg) {
+                Some(true) => c.indicator = Indicator::Classify,
+                Some(false) => c.indicator = Indicator::None,
+                None => return bad_arg(()),
+            },
+            FILE_TYPE => c.indicator = Indicator::FileType,
+            SLASH => c.indicator = Indicator::Slash,
+            INDICATOR_STYLE => match argmatch(prog, b"--indicator-style", v, INDICATORS) {
+                Some(0) => c.indicator = Indicator::None,
+                Some(1) => c.indicator = Indicator::Slash,
+                Some(2) => c.indicator = Indicator::FileType,
+                Some(_) => c.indicator = Indicator::Classify,
+                None => return bad_arg(()),
+            },
+            DEREF_ARGS => deref = Some(Deref::Args),
+            DEREF_ARG_DIRS => deref = Some(Deref::ArgDirs),
+            DEREF => deref = Some(Deref::All),
+            HIDE => pattern(v, true),
+            IGNORE => pattern(v, false),
+            LITERAL => quoting = Some(Style::Literal),
+            QUOTE_NAME => quoting = Some(Style::C),
+            QUOTING_STYLE => match argmatch(prog, b"--quoting-style", v, QUOTING) {
+                Some(i) => quoting = style_from_name(QUOTING[i as usize].0.as_bytes()),
+                None => return bad_arg(()),
+            },
+            RECURSIVE => c.recursive = true,
+            FORMAT => match argmatch(prog, b"--format", v, FORMATS) {
+                Some(0) => c.format = Format::Long,
+                Some(1) => c.format = Format::Commas,
+                Some(2) => c.format = Format::Across,
+                Some(3) => c.format = Format::Columns,
+                Some(_) => c.format = Format::OnePerLine,
+                None => return bad_arg(()),
+            },
+            SORT => {
+                match argmatch(prog, b"--sort", v, SORTS) {
+                    Some(1) => c.sort = SortKey::None,
+                    Some(2) => c.sort = SortKey::Time,
+                    Some(3) => c.sort = SortKey::Size,
+                    Some(4) => c.sort = SortKey::Extension,
+                    Some(5) => c.sort = SortKey::Version,
+                    Some(_) => c.sort = SortKey::Width,
+                    None => return bad_arg(()),
+                }
+                sort_given = true;
+            }
+            TABSIZE => match parse_c_uint(v) {
+                Num::Ok(t) if t <= isize::MAX as u64 => tabsize = Some(t as usize),
+                Num::Invalid => return die(prog, b"invalid tab size: ", v, false),
+                _ => return die(prog, b"invalid tab size: ", v, true),
+            },
+            TIME => match argmatch(prog, b"--time", v, TIMES) {
+                Some(1) => c.time = TimeField::Access,
+                Some(2) => c.time = TimeField::Change,
+                Some(_) => c.time = TimeField::Birth,
+                None => return bad_arg(()),
+            },
+            TIME_STYLE => c.time_style = Some(v),
+            ZERO => c.zero = true,
+            COLOR => match when(b"--color", arg) {
+                Some(on) => c.color = on,
+                None => return bad_arg(()),
+            },
+            HYPERLINK => match when(b"--hyperlink", arg) {
+                Some(on) => c.hyperlink = on,
+                None => return bad_arg(()),
+            },
+            BLOCK_SIZE => match parse_block_size(v) {
+                Some(b) => block = Some(b),
+                None => {
+                    let mut l = Line::new();
+                    l.push(prog).push(b": invalid --block-size argument ");
+                    quoted_msg(&mut l, v);
+                    l.push(b"\n").send();
+                    return Parsed::Exit(2);
+                }
+            },
+            CONTEXT => c.context = true,
+            AUTHOR => c.author = true,
+            HELP => {
+                super::help::print(prog);
+                return Parsed::Exit(super::finish(prog, 0));
+            }
+            VERSION => {
+                super::help::version();
+                return Parsed::Exit(super::finish(prog, 0));
+            }
+            CTIME => c.time = TimeField::Change,
+            ATIME => c.time = TimeField::Access,
+            ONE_PER_LINE_F => {
+                c.hidden = Hidden::All;
+                c.sort = SortKey::None;
+                sort_given = true;
+                if c.format == Format::Long {
+                    c.format = if tty { Format::Columns } else { Format::OnePerLine };
+                }
+                c.size = false;
+                c.color = false;
+                c.hyperlink = false;
+            }
+            LONG_NO_OWNER => {
+                c.format = Format::Long;
+                c.long_owner = false;
+            }
+            LONG => c.format = Format::Long,
+            COMMAS => c.format = Format::Commas,
+            LONG_NO_GROUP => {
+                c.format = Format::Long;
+                c.long_group = false;
+            }
+            SORT_TIME => {
+                c.sort = SortKey::Time;
+                sort_given = true;
+            }
+            ACROSS => c.format = Format::Across,
+            COLUMNS => c.format = Format::Columns,
+            SORT_SIZE => {
+                c.sort = SortKey::Size;
+                sort_given = true;
+            }
+            SORT_NONE => {
+                c.sort = SortKey::None;
+                sort_given = true;
+            }
+            SORT_VERSION => {
+                c.sort = SortKey::Version;
+                sort_given = true;
+            }
+            SORT_EXT => {
+                c.sort = SortKey::Extension;
+                sort_given = true;
+            }
+            ONE => {
+                if c.format != Format::Long {
+                    c.format = Format::OnePerLine;
+                }
+            }
+            _ => {}
+        }
+    }
+
+    if c.long_owner && !c.long_group {
+        // -o: only the group column goes.
+    }
+    if c.zero {
+        if c.format != Format::Long {
+            c.format = Format::OnePerLine;
+        }
+        c.color = false;
+        quoting = Some(Style::Literal);
+        c.hide_control = false;
+    }
+    if c.format == Format::Long && c.dired && c.zero {
+        let mut l = Line::new();
+        l.push(prog).push(b": --dired and --zero are incompatible\n").send();
+        return Parsed::Exit(2);
+    }
+    if c.format == Format::Long {
+        if let Some(status) = check_time_style(&c) {
+            return Parsed::Exit(status);
+        }
+    }
+    if c.time != TimeField::Modify && !sort_given && c.format != Format::Long {
+        c.sort = SortKey::Time;
+    }
+    c.quoting = match quoting {
+        Some(q) => q,
+        None => match env::get(b"QUOTING_STYLE") {
+            Some(v) => match style_from_name(v) {
+                Some(s) => s,
+                None => {
+                    warn_env(prog, b"value of environment variable QUOTING_STYLE: ", v);
+                    default_quoting(tty)
+                }
+            },
+            None => default_quoting(tty),
+        },
+    };
+    c.deref = match deref {
+        Some(d) => d,
+        None if c.directory || c.indicator == Indicator::Classify || c.format == Format::Long => Deref::Never,
+        None => Deref::ArgDirs,
+    };
+    if c.directory {
+        c.recursive = false;
+    }
+    if c.sort == SortKey::None {
+        c.dirs_first = false;
+    }
+    let uses_width = matches!(c.format, Format::Columns | Format::Across | Format::Commas) || c.color;
+    c.width = match width {
+        Some(w) => w,
+        None if uses_width => {
+            let mut w = 80;
+            if let Some(cols) = env::get(b"COLUMNS").filter(|v| !v.is_empty()) {
+                match line_width(cols) {
+                    Some(x) => w = x,
+                    None => warn_env(prog, b"width in environment variable COLUMNS: ", cols),
+                }
+            }
+            match width_env_tty {
+                Some(cols) if cols > 0 => cols as usize,
+                _ => w,
+            }
+        }
+        None => 80,
+    };
+    if matches!(c.format, Format::Columns | Format::Across) {
+        c.tabsize = match tabsize {
+            Some(t) => t,
+            None => match env::get(b"TABSIZE") {
+                Some(v) => match parse_c_uint(v) {
+                    Num::Ok(t) if t <= isize::MAX as u64 => t as usize,
+                    _ => {
+                        warn_env(prog, b"tab size in environment variable TABSIZE: ", v);
+                        8
+                    }
+                },
+                None => 8,
+            },
+        };
+    } else {
+        c.tabsize = tabsize.unwrap_or(8);
+    }
+    if c.color {
+        c.tabsize = 0;
+    }
+    c.block = match block {
+        Some(b) => Some(b),
+        None => block_from_env(kibibytes),
+    };
+    Parsed::Run(c)
+}
+
+/// Calls `pattern` for each -I/--ignore (false) and --hide (true) argument of an
+/// argv that `parse` accepted.
+pub fn patterns(prog: &'static [u8], first: usize, pattern: &mut dyn FnMut(&'static [u8], bool)) {
+    for item in Parser::new(prog, &OPTIONS, Args::Process { first }) {
+        match item {
+            Item::Opt(HIDE, Some(v)) => pattern(v, true),
+            Item::Opt(IGNORE, Some(v)) => pattern(v, false),
+            _ => {}
+        }
+    }
+}
+
+fn default_quoting(tty: bool) -> Style {
+    if tty {
+        Style::ShellEscape
+    } else {
+        Style::Literal
+    }
+}
+
+/// The block size for -s when no option chose one: LS_BLOCK_SIZE, BLOCK_SIZE,
+/// BLOCKSIZE, then 512 under POSIXLY_CORRECT, else 1024; -k forces 1024.
+fn block_from_env(kibibytes: bool) -> Option<BlockSize> {
+    if kibibytes {
+        return None;
+    }
+    for var in [&b"LS_BLOCK_SIZE"[..], b"BLOCK_SIZE", b"BLOCKSIZE"] {
+        if let Some(v) = env::get(var) {
+            if let Some(b) = parse_block_size(v) {
+                return Some(b);
+            }
+        }
+    }
+    if env::get(b"POSIXLY_CORRECT").is_some() {
+        parse_block_size(b"512")
+    } else {
+        None
+    }
+}
+
+/// Checks --time-style (or TIME_STYLE) as GNU does when the long format is on;
+/// returns the exit status of a bad one.
+fn check_time_style(c: &Config) -> Option<i32> {
+    if c.full_time {
+        return None;
+    }
+    let style = match c.time_style.or_else(|| env::get(b"TIME_STYLE")) {
+        Some(s) => s,
+        None => return None,
+    };
+    let mut s = style;
+    while let Some(rest) = s.strip_prefix(b"posix-") {
+        s = rest;
+    }
+    if let Some(fmt) = s.strip_prefix(b"+") {
+        let newlines = fmt.iter().filter(|&&b| b == b'\n').count();
+        if newlines <= 1 {
+            return None;
+        }
+        let mut l = Line::new();
+        l.push(c.prog).push(b": invalid time style format ");
+        quoted_msg(&mut l, fmt);
+        l.push(b"\n").send();
+        return Some(2);
+    }
+    if matches!(s, b"full-iso" | b"long-iso" | b"iso" | b"locale") {
+        return None;
+    }
+    let mut l = Line::new();
+    l.push(c.prog).push(b": invalid argument ");
+    quoted_msg(&mut l, style);
+    l.push(b" for 'time style'\nValid arguments are:\n  - [posix-]full-iso\n  - [posix-]long-iso\n");
+    l.push(b"  - [posix-]iso\n  - [posix-]locale\n  - +FORMAT (e.g., +%H:%M) for a 'date'-style format\n");
+    l.send();
+    try_help(c.prog);
+    Some(2)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn c_integers() {
+        assert!(matches!(parse_c_uint(b"10"), Num::Ok(10)));
+        assert!(matches!(parse_c_uint(b"0x10"), Num::Ok(16)));
+        assert!(matches!(parse_c_uint(b"010"), Num::Ok(8)));
+        assert!(matches!(parse_c_uint(b" +5"), Num::Ok(5)));
+        assert!(matches!(parse_c_uint(b"08"), Num::Invalid));
+        assert!(matches!(parse_c_uint(b""), Num::Invalid));
+        assert!(matches!(parse_c_uint(b"-1"), Num::Invalid));
+        assert!(matches!(parse_c_uint(b"5k"), Num::Invalid));
+        assert!(matches!(parse_c_uint(b"99999999999999999999999"), Num::Overflow));
+        assert_eq!(line_width(b"99999999999999999999999"), Some(0));
+    }
+}

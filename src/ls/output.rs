@@ -1,0 +1,330 @@
+//! Printing one group of entries (the file operands, or one directory) in the
+//! chosen format: one per line, columns down (-C) or across (-x), or commas (-m),
+//! each name with its -i/-s prefixes, quoting and indicator.
+
+use super::entry::{Entry, Kind};
+use super::options::{Config, Format, Indicator, SortKey};
+use super::standin::quote::{quote, Quoting, Style};
+use super::standin::size::format_scaled;
+use crate::fmt::columns::{layout, max_columns, pad, Fill};
+use crate::fmt::num::dec_width;
+use crate::fmt::{Counter, Sink, Stdout};
+use crate::sys::arena::{Arena, Exhausted};
+use crate::sys::out;
+
+/// A sink that drops what it is given (quote() then only measures).
+struct Discard;
+impl Sink for Discard {
+    fn put(&mut self, _: &[u8]) {}
+}
+
+/// The settings every printed name shares.
+pub struct Render {
+    pub quoting: Quoting,
+    pub indicator: Indicator,
+    pub format: Format,
+    pub inode: bool,
+    pub size: bool,
+    pub block: Option<super::standin::size::BlockSize>,
+    pub width: usize,
+    pub tabsize: usize,
+    pub eol: u8,
+    /// Unquoted names get a leading space when others in the group are quoted.
+    pub align_quotes: bool,
+    /// Names need no quoting work at all: literal and shown as they are.
+    pub raw_names: bool,
+    /// The width of each name must be known before printing (columns, sort by width).
+    pub needs_width: bool,
+}
+
+impl Render {
+    pub fn new(c: &Config) -> Render {
+        let extra: &'static [u8] = match c.indicator {
+            Indicator::Classify => b"*=>@|",
+            Indicator::FileType => b"=>@|",
+            _ => b"",
+        };
+        let quoting =
+            Quoting { style: c.quoting, hide_control: c.hide_control, utf8: crate::locale::ctype_utf8(), extra };
+        let columns = matches!(c.format, Format::Columns | Format::Across);
+        let align_quotes = matches!(c.quoting, Style::Shell | Style::ShellEscape | Style::CMaybe)
+            && ((columns && c.width != 0) || c.format == Format::Long);
+        Render {
+            raw_names: c.quoting == Style::Literal && !c.hide_control,
+            quoting,
+            indicator: c.indicator,
+            format: c.format,
+            inode: c.inode,
+            size: c.size,
+            block: c.block,
+            width: c.width,
+            tabsize: c.tabsize,
+            eol: if c.zero { 0 } else { b'\n' },
+            align_quotes,
+            needs_width: columns || c.format == Format::Commas || c.sort == SortKey::Width || align_quotes,
+        }
+    }
+
+    fn indicator_of(&self, e: &Entry) -> Option<u8> {
+        let c = match e.kind {
+            Kind::Dir => b'/',
+            Kind::Regular if self.indicator == Indicator::Classify && e.executable() => b'*',
+            Kind::Symlink => b'@',
+            Kind::Fifo => b'|',
+            Kind::Socket => b'=',
+            _ => return None,
+        };
+        match self.indicator {
+            Indicator::None => None,
+            Indicator::Slash => (c == b'/').then_some(c),
+            Indicator::FileType if c == b'*' => None,
+            _ => Some(c),
+        }
+    }
+
+    /// Measures the names before sorting when the order depends on their width.
+    pub fn measure_for_sort(&self, entries: &mut [Entry], key: SortKey) -> Option<bool> {
+        (key == SortKey::Width).then(|| self.measure(entries))
+    }
+
+    /// Sets each entry's width to its quoted name's display width, and returns
+    /// whether any name was quoted.
+    pub fn measure(&self, entries: &mut [Entry]) -> bool {
+        let mut any = false;
+        for e in entries.iter_mut() {
+            let q = if self.raw_names {
+                super::standin::quote::Quoted { width: e.name().len(), quoted: false }
+            } else {
+                quote(&self.quoting, e.name(), &mut Discard)
+            };
+            any |= q.quoted;
+            e.width = q.width as u32 | if q.quoted { QUOTED } else { 0 };
+        }
+        any
+    }
+}
+
+/// A flag kept in the top bit of Entry::width: the name was quoted.
+const QUOTED: u32 = 1 << 31;
+
+fn name_width(e: &Entry) -> usize {
+    (e.width & !QUOTED) as usize
+}
+
+/// Prefix field widths for one group.
+struct Fields {
+    inode: usize,
+    blocks: usize,
+    /// A leading space before unquoted names.
+    space: bool,
+}
+
+fn blocks_text(r: &Render, blocks: u64, out: &mut dyn Sink) -> usize {
+    match &r.block {
+        Some(b) => format_scaled(blocks, 512, b, out),
+        None => {
+            let v = blocks.div_ceil(2);
+            let mut t = [0u8; 20];
+            let d = crate::fmt::num::u64_dec(v, &mut t);
+            out.put(d);
+            d.len()
+        }
+    }
+}
+
+/// Prints `total N` for a directory listed with -s.
+pub fn total(r: &Render, entries: &[Entry]) {
+    let sum: u64 = entries.iter().filter_map(|e| e.meta).map(|m| m.blocks).sum();
+    out::bytes(b"total ");
+    blocks_text(r, sum, &mut Stdout);
+    out::byte(b'\n');
+}
+
+impl Render {
+    fn fields(&self, entries: &[Entry], any_quoted: bool) -> Fields {
+        let mut f = Fields { inode: 0, blocks: 0, space: self.align_quotes && any_quoted };
+        if self.format == Format::Commas {
+            return f;
+        }
+        for e in entries {
+            if self.inode {
+                f.inode = f.inode.max(e.meta.map_or(1, |m| dec_width(m.ino)));
+            }
+            if self.size {
+                let w = match e.meta {
+                    Some(m) => blocks_text(self, m.blocks, &mut Counter(0)),
+                    None => 1,
+                };
+                f.blocks = f.blocks.max(w);
+            }
+        }
+        f
+    }
+
+    /// The printed width of `e` with its prefixes and indicator.
+    fn full_width(&self, e: &Entry, f: &Fields) -> usize {
+        let mut w = name_width(e);
+        if f.space && e.width & QUOTED == 0 {
+            w += 1;
+        }
+        if self.inode {
+            w += 1 + if self.format == Format::Commas {
+                e.meta.map_or(1, |m| dec_width(m.ino))
+            } else {
+                f.inode
+            };
+        }
+        if self.size {
+            w += 1 + if self.format == Format::Commas {
+                e.meta.map_or(1, |m| blocks_text(self, m.blocks, &mut Counter(0)))
+            } else {
+                f.blocks
+            };
+        }
+        if self.indicator_of(e).is_some() {
+            w += 1;
+        }
+        w
+    }
+
+    fn print_entry(&self, e: &Entry, f: &Fields) {
+        if self.inode {
+            let mut t = [0u8; 20];
+            match e.meta {
+                Some(m) => {
+                    let d = crate::fmt::num::u64_dec(m.ino, &mut t);
+                    out::repeat(b' ', f.inode.saturating_sub(d.len()));
+                    out::bytes(d);
+                }
+                None => {
+                    out::repeat(b' ', f.inode.saturating_sub(1));
+                    out::byte(b'?');
+                }
+            }
+            out::byte(b' ');
+        }
+        if self.size {
+            match e.meta {
+                Some(m) => {
+                    let w = blocks_text(self, m.blocks, &mut Counter(0));
+                    out::repeat(b' ', f.blocks.saturating_sub(w));
+                    blocks_text(self, m.blocks, &mut Stdout);
+                }
+                None => {
+                    out::repeat(b' ', f.blocks.saturating_sub(1));
+                    out::byte(b'?');
+                }
+            }
+            out::byte(b' ');
+        }
+        if f.space && e.width & QUOTED == 0 {
+            out::byte(b' ');
+        }
+        if self.raw_names {
+            out::bytes(e.name());
+        } else {
+            quote(&self.quoting, e.name(), &mut Stdout);
+        }
+        if let Some(c) = self.indicator_of(e) {
+            out::byte(c);
+        }
+    }
+
+    /// Prints one group in the configured format.
+    pub fn group<'a>(&self, region: &mut Arena<'a>, entries: &mut [Entry], measured: Option<bool>) -> Result<(), Exhausted> {
+        if entries.is_empty() {
+            return Ok(());
+        }
+        let any_quoted = match measured {
+            Some(q) => q,
+            None if self.needs_width => self.measure(entries),
+            None => false,
+        };
+        let f = self.fields(entries, any_quoted);
+        match self.format {
+            Format::Long | Format::OnePerLine => {
+                if self.raw_names && !self.inode && !self.size && self.indicator == Indicator::None {
+                    for e in entries.iter() {
+                        out::bytes(e.name());
+                        out::byte(self.eol);
+                    }
+                } else {
+                    for e in entries.iter() {
+                        self.print_entry(e, &f);
+                        out::byte(self.eol);
+                    }
+                }
+            }
+            Format::Commas => {
+                let mut pos = 0;
+                for (i, e) in entries.iter().enumerate() {
+                    let w = self.full_width(e, &f);
+                    if i > 0 {
+                        if self.width == 0 || pos + w + 2 < self.width {
+                            out::bytes(b", ");
+                            pos += 2;
+                        } else {
+                            out::bytes(b",\n");
+                            pos = 0;
+                        }
+                    }
+                    self.print_entry(e, &f);
+                    pos += w;
+                }
+                out::byte(b'\n');
+            }
+            Format::Columns | Format::Across => {
+                let fill = if self.format == Format::Columns { Fill::Down } else { Fill::Across };
+                let n = entries.len();
+                let sub = region.sub();
+                let widths = sub.alloc_slice(n, 0usize)?;
+                for (w, e) in widths.iter_mut().zip(entries.iter()) {
+                    *w = self.full_width(e, &f);
+                }
+                let colw = sub.alloc_slice(max_columns(n, self.width), 0usize)?;
+                let cols = layout(n, |i| widths[i], self.width, fill, colw);
+                let tab = self.tabsize;
+                match fill {
+                    Fill::Down => {
+                        let rows = n.div_ceil(cols);
+                        for row in 0..rows {
+                            let mut i = row;
+                            let mut col = 0;
+                            let mut pos = 0;
+                            loop {
+                                self.print_entry(&entries[i], &f);
+                                let next = i + rows;
+                                if next >= n {
+                                    break;
+                                }
+                                pad(pos + widths[i], pos + colw[col], tab, out::byte);
+                                pos += colw[col];
+                                col += 1;
+                                i = next;
+                            }
+                            out::byte(b'\n');
+                        }
+                    }
+                    Fill::Across => {
+                        let mut pos = 0;
+                        for i in 0..n {
+                            let col = i % cols;
+                            if i > 0 {
+                                if col == 0 {
+                                    out::byte(b'\n');
+                                    pos = 0;
+                                } else {
+                                    pad(pos + widths[i - 1], pos + colw[col - 1], tab, out::byte);
+                                    pos += colw[col - 1];
+                                }
+                            }
+                            self.print_entry(&entries[i], &f);
+                        }
+                        out::byte(b'\n');
+                    }
+                }
+            }
+        }
+        Ok(())
+    }
+}

@@ -1,0 +1,254 @@
+//! Gathering one directory: getdents64 into the caller's buffer, the entries that
+//! pass the filters packed into the arena, then only the stat calls the output
+//! needs.
+
+use super::entry::{pack_kind, unpack_kind, Entry, Kind, Meta};
+use super::options::{Config, Deref, Format, Hidden, Indicator, SortKey, TimeField};
+use super::standin::glob;
+use crate::sys::arena::{Arena, Exhausted};
+use crate::sys::stat::{statx_at, Statx, StatxFlags};
+use crate::sys::{dir, BorrowedFd, Errno};
+use core::ffi::CStr;
+use core::mem::MaybeUninit;
+
+/// A -I/--ignore/-B pattern, or a --hide pattern (`hide`).
+#[derive(Clone, Copy)]
+pub struct Pattern {
+    pub glob: &'static [u8],
+    pub hide: bool,
+}
+
+/// Which entries a listing shows.
+pub struct Filter<'p> {
+    pub hidden: Hidden,
+    pub patterns: &'p [Pattern],
+}
+
+impl Filter<'_> {
+    pub fn keep(&self, name: &[u8]) -> bool {
+        let dot = name.first() == Some(&b'.');
+        match self.hidden {
+            Hidden::All => {}
+            Hidden::AlmostAll => {
+                if name == b"." || name == b".." {
+                    return false;
+                }
+            }
+            Hidden::Skip => {
+                if dot {
+                    return false;
+                }
+            }
+        }
+        !self.patterns.iter().any(|p| (!p.hide || self.hidden == Hidden::Skip) && glob::matches(p.glob, name))
+    }
+}
+
+/// Which stat calls the options need (see the module documentation of ls).
+#[derive(Clone, Copy)]
+pub struct Needs {
+    /// Stat every entry (-i, -s, -t, -S, -l): with this mask.
+    pub every: Option<StatxFlags>,
+    /// The exec bits of regular files (-F).
+    pub regular_mode: bool,
+    /// The file type of every entry (-R, indicators, --group-directories-first):
+    /// DT_UNKNOWN is resolved by a stat.
+    pub types: bool,
+    /// Whether symlinks point to directories (--group-directories-first).
+    pub link_dirs: bool,
+    /// Follow symlinks (-L).
+    pub follow: bool,
+}
+
+impl Needs {
+    pub fn of(c: &Config) -> Needs {
+        let mut mask = StatxFlags::TYPE | StatxFlags::MODE;
+        let mut every = c.inode || c.size || c.format == Format::Long;
+        if c.inode {
+            mask |= StatxFlags::INO;
+        }
+        if c.size {
+            mask |= StatxFlags::BLOCKS;
+        }
+        match c.sort {
+            SortKey::Size => {
+                every = true;
+                mask |= StatxFlags::SIZE;
+            }
+            SortKey::Time => {
+                every = true;
+                mask |= time_mask(c.time);
+            }
+            _ => {}
+        }
+        if c.format == Format::Long {
+            mask |= StatxFlags::BASIC_STATS | time_mask(c.time);
+        }
+        let indicators = c.indicator != Indicator::None;
+        Needs {
+            every: if every { Some(mask) } else { None },
+            regular_mode: c.indicator == Indicator::Classify,
+            types: c.recursive || indicators || c.dirs_first,
+            link_dirs: c.dirs_first,
+            follow: c.deref == Deref::All,
+        }
+    }
+}
+
+fn time_mask(t: TimeField) -> StatxFlags {
+    match t {
+        TimeField::Modify => StatxFlags::MTIME,
+        TimeField::Access => StatxFlags::ATIME,
+        TimeField::Change => StatxFlags::CTIME,
+        TimeField::Birth => StatxFlags::BTIME,
+    }
+}
+
+/// Converts a statx result into the fields ls keeps.
+pub fn meta_of(s: &Statx, time: TimeField) -> Meta {
+    let t = match time {
+        TimeField::Modify => s.stx_mtime,
+        TimeField::Access => s.stx_atime,
+        TimeField::Change => s.stx_ctime,
+        TimeField::Birth => s.stx_btime,
+    };
+    Meta {
+        mode: s.stx_mode as u32,
+        ino: s.stx_ino,
+        size: s.stx_size,
+        blocks: s.stx_blocks,
+        time_sec: t.tv_sec,
+        time_nsec: t.tv_nsec,
+    }
+}
+
+/// A directory that was read: its entries, and the error that ended reading early.
+pub struct Listing<'a> {
+    pub entries: &'a mut [Entry<'a>],
+    pub error: Option<Errno>,
+}
+
+/// Reads the directory open at `fd` into `region`, keeping what `filter` keeps.
+pub fn read<'a>(
+    region: &mut Arena<'a>,
+    fd: BorrowedFd<'_>,
+    buf: &mut [MaybeUninit<u8>],
+    filter: &Filter,
+) -> Result<Listing<'a>, Exhausted> {
+    let mut count = 0usize;
+    let mut error = None;
+    let packed: &'a [u8] = {
+        let mut v = region.vec::<u8>();
+        let mut d = dir::entries(fd, buf);
+        loop {
+            match d.next() {
+                None => break,
+                Some(Err(Errno::INTR)) => continue,
+                Some(Err(e)) => {
+                    error = Some(e);
+                    break;
+                }
+                Some(Ok(e)) => {
+                    let name = e.file_name().to_bytes_with_nul();
+                    if !filter.keep(&name[..name.len() - 1]) {
+                        continue;
+                    }
+                    v.push(pack_kind(Kind::from_file_type(e.file_type())))?;
+                    v.extend(name)?;
+                    count += 1;
+                }
+            }
+        }
+        v.finish()
+    };
+    let entries = region.alloc_slice(count, Entry::EMPTY)?;
+    let mut at = 0;
+    for slot in entries.iter_mut() {
+        let kind = unpack_kind(packed[at]);
+        let start = at + 1;
+        let mut end = start;
+        while packed[end] != 0 {
+            end += 1;
+        }
+        *slot = Entry::new(&packed[start..=end], kind);
+        at = end + 1;
+    }
+    Ok(Listing { entries, error })
+}
+
+fn cstr(name_z: &[u8]) -> Option<&CStr> {
+    CStr::from_bytes_with_nul(name_z).ok()
+}
+
+/// Makes the stat calls `needs` asks for on `entries` (names relative to `dir`).
+/// `failed(name, errno)` reports an entry that could not be stat'd.
+pub fn stat_entries<'a>(
+    region: &Arena<'a>,
+    dir: BorrowedFd<'_>,
+    entries: &mut [Entry<'a>],
+    needs: &Needs,
+    time: TimeField,
+    failed: &mut dyn FnMut(&[u8], Errno),
+) -> Result<(), Exhausted> {
+    if let Some(mask) = needs.every {
+        let metas: &'a mut [Meta] = region.alloc_slice(entries.len(), Meta::default())?;
+        let metas: &'a [Meta] = {
+            for (e, m) in entries.iter_mut().zip(metas.iter_mut()) {
+                let Some(name) = cstr(e.name_z()) else { continue };
+                let follow = needs.follow;
+                match statx_at(dir, name, follow, mask) {
+                    Ok(s) => {
+                        *m = meta_of(&s, time);
+                        e.kind = Kind::from_mode(m.mode);
+                    }
+                    Err(err) => {
+                        m.mode = u32::MAX;
+                        failed(e.name(), err);
+                    }
+                }
+            }
+            metas
+        };
+        for (e, m) in entries.iter_mut().zip(metas.iter()) {
+            if m.mode != u32::MAX {
+                e.meta = Some(m);
+            }
+        }
+        if needs.link_dirs {
+            for e in entries.iter_mut().filter(|e| e.kind == Kind::Symlink) {
+                e.link_to_dir = target_is_dir(dir, e.name_z());
+            }
+        }
+        return Ok(());
+    }
+    for e in entries.iter_mut() {
+        let want = match e.kind {
+            Kind::Unknown => needs.types || needs.regular_mode,
+            Kind::Regular => needs.regular_mode,
+            Kind::Symlink => needs.follow && (needs.types || needs.regular_mode),
+            _ => false,
+        };
+        if want {
+            let Some(name) = cstr(e.name_z()) else { continue };
+            match statx_at(dir, name, needs.follow, StatxFlags::TYPE | StatxFlags::MODE) {
+                Ok(s) => {
+                    let m = region.copy(&[meta_of(&s, time)])?;
+                    e.kind = Kind::from_mode(m[0].mode);
+                    e.meta = Some(&m[0]);
+                }
+                Err(err) => failed(e.name(), err),
+            }
+        }
+        if needs.link_dirs && e.kind == Kind::Symlink {
+            e.link_to_dir = target_is_dir(dir, e.name_z());
+        }
+    }
+    Ok(())
+}
+
+fn target_is_dir(dir: BorrowedFd<'_>, name_z: &[u8]) -> bool {
+    match cstr(name_z) {
+        Some(n) => statx_at(dir, n, true, StatxFlags::TYPE).is_ok_and(|s| Kind::from_mode(s.stx_mode as u32) == Kind::Dir),
+        None => false,
+    }
+}

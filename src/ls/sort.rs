@@ -1,0 +1,77 @@
+//! Ordering a listing in place: name (byte order, which is the collation of the C
+//! and C.UTF-8 locales), size, time, extension, version, width, none; -r reverses
+//! the whole comparison and --group-directories-first puts directories first. Every
+//! key falls back to the name.
+
+use super::entry::Entry;
+use super::options::SortKey;
+use super::standin::vercmp::filevercmp;
+use core::cmp::Ordering;
+
+/// How one listing is ordered.
+#[derive(Clone, Copy)]
+pub struct Order {
+    pub key: SortKey,
+    pub reverse: bool,
+    pub dirs_first: bool,
+}
+
+fn extension(name: &[u8]) -> &[u8] {
+    match name.iter().rposition(|&c| c == b'.') {
+        Some(i) => &name[i..],
+        None => b"",
+    }
+}
+
+fn time_of(e: &Entry) -> (i64, u32) {
+    e.meta.map_or((0, 0), |m| (m.time_sec, m.time_nsec))
+}
+
+fn size_of(e: &Entry) -> u64 {
+    e.meta.map_or(0, |m| m.size)
+}
+
+fn by_key(key: SortKey, a: &Entry, b: &Entry) -> Ordering {
+    let (x, y) = (a.name(), b.name());
+    match key {
+        SortKey::Name | SortKey::None => x.cmp(y),
+        SortKey::Time => time_of(b).cmp(&time_of(a)).then_with(|| x.cmp(y)),
+        SortKey::Size => size_of(b).cmp(&size_of(a)).then_with(|| x.cmp(y)),
+        SortKey::Extension => extension(x).cmp(extension(y)).then_with(|| x.cmp(y)),
+        SortKey::Version => filevercmp(x, y),
+        SortKey::Width => a.width.cmp(&b.width).then_with(|| x.cmp(y)),
+    }
+}
+
+fn dir_first(e: &Entry) -> bool {
+    e.is_dir() || e.link_to_dir
+}
+
+/// Sorts `entries` by `order` (nothing happens for SortKey::None).
+pub fn sort(entries: &mut [Entry], order: Order) {
+    if order.key == SortKey::None {
+        return;
+    }
+    let key = order.key;
+    match (order.dirs_first, order.reverse) {
+        (false, false) if key == SortKey::Name => entries.sort_unstable_by(|a, b| a.name().cmp(b.name())),
+        (false, false) => entries.sort_unstable_by(|a, b| by_key(key, a, b)),
+        (false, true) => entries.sort_unstable_by(|a, b| by_key(key, b, a)),
+        (true, rev) => entries.sort_unstable_by(|a, b| {
+            dir_first(b).cmp(&dir_first(a)).then_with(|| if rev { by_key(key, b, a) } else { by_key(key, a, b) })
+        }),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn extensions() {
+        assert_eq!(extension(b"a.tar.gz"), b".gz");
+        assert_eq!(extension(b"plain"), b"");
+        assert_eq!(extension(b".bashrc"), b".bashrc");
+        assert_eq!(extension(b"a."), b".");
+    }
+}

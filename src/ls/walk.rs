@@ -1,0 +1,452 @@
+//! Operands and recursion: the operands are stat'd, the files among them listed as
+//! one group, then each directory under its header, and with -R each subdirectory
+//! depth first.
+//!
+//! Directories are opened relative to their parent's descriptor, so paths may grow
+//! without bound. At most `OPEN_LIMIT` ancestors keep their descriptors; a
+//! directory whose descriptor was given up is reopened, when one of its remaining
+//! children must be opened, by its path relative to the nearest ancestor that kept
+//! one (in pieces shorter than PATH_MAX). The path being walked lives in one
+//! reserved buffer used as a stack; each directory's entries live in an arena
+//! region released when it is done.
+
+use super::entry::{Entry, Kind};
+use super::options::{Config, Deref, Format};
+use super::output::{total, Render};
+use super::read::{read, stat_entries, Filter, Needs, Pattern};
+use super::sort::{sort, Order};
+use super::standin::quote::{quote, Quoting, Style};
+use super::LineSink;
+use crate::fmt::Sink;
+use crate::sys::arena::{Arena, Exhausted};
+use crate::sys::err::Line;
+use crate::sys::stat::{statx_at, StatxFlags};
+use crate::sys::{file, out, AsFd, Errno, OwnedFd};
+use core::cell::RefCell;
+use core::ffi::CStr;
+use core::mem::MaybeUninit;
+
+/// Ancestor descriptors kept open at once (GNU's tests list a 30-deep tree under
+/// `ulimit -n 20`).
+const OPEN_LIMIT: usize = 10;
+/// The reservation for the path being walked.
+const PATH_SPACE: usize = 1 << 30;
+/// The longest piece of path handed to one openat (PATH_MAX is 4096 with its NUL).
+const PIECE: usize = 4000;
+/// getdents64 buffer size.
+const DIRENT_BUF: usize = 64 * 1024;
+
+/// One directory on the path being walked (lives in its listing's stack frame).
+struct Level<'p> {
+    parent: Option<&'p Level<'p>>,
+    depth: usize,
+    /// path[..path_end] is this directory's path.
+    path_end: usize,
+    fd: RefCell<Option<OwnedFd>>,
+    /// (st_dev, st_ino) for loop detection under -L.
+    id: core::cell::Cell<(u64, u64)>,
+}
+
+/// State shared by the whole walk.
+pub struct Walk<'c> {
+    cfg: &'c Config,
+    render: Render,
+    needs: Needs,
+    order: Order,
+    patterns: &'c [Pattern],
+    dirent: &'static mut [MaybeUninit<u8>],
+    path: &'static mut [u8],
+    path_len: usize,
+    /// Depths of the levels that hold a descriptor, shallowest first.
+    open: heapless::Deque<usize, OPEN_LIMIT>,
+    /// Nothing has been printed yet (no blank line before the next header).
+    first: bool,
+    /// Print `dir:` headers.
+    headers: bool,
+    pub status: i32,
+}
+
+fn errno_line(prog: &[u8]) -> Line {
+    let mut l = Line::new();
+    l.push(prog).push(b": ");
+    l
+}
+
+impl<'c> Walk<'c> {
+    pub fn new(cfg: &'c Config, patterns: &'c [Pattern], root: &Arena<'static>) -> Result<Walk<'c>, Exhausted> {
+        let dirent = root.alloc_slice(DIRENT_BUF, MaybeUninit::uninit())?;
+        let path = crate::sys::mem::reserve(PATH_SPACE).map_err(|_| Exhausted)?;
+        Ok(Walk {
+            cfg,
+            render: Render::new(cfg),
+            needs: Needs::of(cfg),
+            order: Order { key: cfg.sort, reverse: cfg.reverse, dirs_first: cfg.dirs_first },
+            patterns,
+            dirent,
+            path,
+            path_len: 0,
+            open: heapless::Deque::new(),
+            first: true,
+            headers: cfg.recursive,
+            status: 0,
+        })
+    }
+
+    fn fail(&mut self, status: i32) {
+        self.status = self.status.max(status);
+    }
+
+    /// `PROG: WHAT 'NAME': ERRNO` with NAME quoted as GNU quotes file names in
+    /// messages.
+    fn report(&mut self, what: &[u8], name: &[u8], e: Errno, status: i32) {
+        let mut l = errno_line(self.cfg.prog);
+        l.push(what);
+        quote_msg(&mut l, name, Style::ShellEscapeAlways);
+        l.push(b": ").errno(e).push(b"\n").send();
+        self.fail(status);
+    }
+
+    fn set_path(&mut self, p: &[u8]) -> Result<(), Exhausted> {
+        if p.len() + 1 > self.path.len() {
+            return Err(Exhausted);
+        }
+        self.path[..p.len()].copy_from_slice(p);
+        self.path_len = p.len();
+        Ok(())
+    }
+
+    /// Appends `/name` (no slash after a path that ends in one) to the path.
+    fn push_name(&mut self, name: &[u8]) -> Result<(), Exhausted> {
+        let slash = self.path_len > 0 && self.path[self.path_len - 1] != b'/';
+        let need = self.path_len + slash as usize + name.len() + 1;
+        if need > self.path.len() {
+            return Err(Exhausted);
+        }
+        if slash {
+            self.path[self.path_len] = b'/';
+            self.path_len += 1;
+        }
+        self.path[self.path_len..self.path_len + name.len()].copy_from_slice(name);
+        self.path_len += name.len();
+        Ok(())
+    }
+
+    fn report_entry(&mut self, name: &[u8], e: Errno) {
+        let base = self.path_len;
+        if self.push_name(name).is_ok() {
+            let n = self.path_len;
+            let mut l = errno_line(self.cfg.prog);
+            l.push(b"cannot access ");
+            quote_msg(&mut l, &self.path[..n], Style::ShellEscapeAlways);
+            l.push(b": ").errno(e).push(b"\n").send();
+        }
+        self.path_len = base;
+        self.fail(1);
+    }
+
+    /// Lists the operands (an empty list means `.`).
+    pub fn run(&mut self, region: &mut Arena<'_>, operands: &[&'static [u8]]) -> Result<(), Exhausted> {
+        let implied = [&b"."[..]];
+        let operands: &[&'static [u8]] = if operands.is_empty() { &implied } else { operands };
+        let mut sub = region.sub();
+        let entries = sub.alloc_slice(operands.len(), Entry::EMPTY)?;
+        let mut n = 0;
+        let mut mask = self.needs.every.unwrap_or(StatxFlags::empty()) | StatxFlags::TYPE | StatxFlags::MODE;
+        if self.cfg.inode {
+            mask |= StatxFlags::INO;
+        }
+        for &op in operands {
+            let mut z = sub.vec::<u8>();
+            z.extend(op)?;
+            z.push(0)?;
+            let name_z: &[u8] = z.finish();
+            let Ok(c) = CStr::from_bytes_with_nul(name_z) else { continue };
+            let st = match self.cfg.deref {
+                Deref::All | Deref::Args => statx_at(file::cwd(), c, true, mask),
+                Deref::Never => statx_at(file::cwd(), c, false, mask),
+                Deref::ArgDirs => match statx_at(file::cwd(), c, true, mask) {
+                    Ok(s) if Kind::from_mode(s.stx_mode as u32) == Kind::Dir => Ok(s),
+                    Err(e) if e != Errno::NOENT => Err(e),
+                    _ => statx_at(file::cwd(), c, false, mask),
+                },
+            };
+            match st {
+                Ok(s) => {
+                    let m = sub.copy(&[super::read::meta_of(&s, self.cfg.time)])?;
+                    let mut e = Entry::new(name_z, Kind::from_mode(m[0].mode));
+                    e.meta = Some(&m[0]);
+                    if self.cfg.dirs_first && e.kind == Kind::Symlink {
+                        e.link_to_dir = statx_at(file::cwd(), c, true, StatxFlags::TYPE)
+                            .is_ok_and(|t| Kind::from_mode(t.stx_mode as u32) == Kind::Dir);
+                    }
+                    entries[n] = e;
+                    n += 1;
+                }
+                Err(e) => self.report(b"cannot access ", op, e, 2),
+            }
+        }
+        let entries = &mut entries[..n];
+        let measured = self.render.measure_for_sort(entries, self.order.key);
+        sort(entries, self.order);
+        let files = if self.cfg.directory {
+            entries.len()
+        } else {
+            // Stable partition: files keep their order, directories theirs.
+            let all = sub.copy(entries)?;
+            let mut files = 0;
+            for e in all.iter().filter(|e| !e.is_dir()) {
+                entries[files] = *e;
+                files += 1;
+            }
+            let mut i = files;
+            for e in all.iter().filter(|e| e.is_dir()) {
+                entries[i] = *e;
+                i += 1;
+            }
+            files
+        };
+        let (file_part, dir_part) = entries.split_at_mut(files);
+        if files > 0 {
+            let _ = measured;
+            self.render.group(&mut sub, file_part, None)?;
+            self.first = false;
+        }
+        self.headers = self.cfg.recursive || operands.len() > 1 || files > 0;
+        for e in dir_part.iter() {
+            self.set_path(e.name())?;
+            let Ok(c) = CStr::from_bytes_with_nul(e.name_z()) else { continue };
+            match file::open_dir(file::cwd(), c, true) {
+                Ok(fd) => {
+                    let level = Level { parent: None, depth: 0, path_end: self.path_len, fd: RefCell::new(None), id: Default::default() };
+                    self.list(&mut sub, &level, fd, true)?;
+                    self.close_level(&level);
+                }
+                Err(err) => self.report(b"cannot open directory ", e.name(), err, 2),
+            }
+            if self.cfg.tty {
+                out::flush();
+            }
+        }
+        Ok(())
+    }
+
+    /// Gives up `level`'s descriptor, if it holds one.
+    fn close_level(&mut self, level: &Level) {
+        if level.fd.borrow_mut().take().is_some() {
+            self.open.pop_back();
+        }
+    }
+
+    /// Keeps `fd` as `level`'s descriptor, giving up the shallowest kept one when
+    /// the limit is reached.
+    fn keep_fd(&mut self, level: &Level, fd: OwnedFd) {
+        if self.open.is_full() {
+            if let Some(d) = self.open.pop_front() {
+                let mut l = Some(level);
+                while let Some(x) = l {
+                    if x.depth == d {
+                        x.fd.borrow_mut().take();
+                        break;
+                    }
+                    l = x.parent;
+                }
+            }
+        }
+        *level.fd.borrow_mut() = Some(fd);
+        let _ = self.open.push_back(level.depth);
+    }
+
+    /// Reopens `level` from the nearest ancestor that holds a descriptor (or the
+    /// working directory), in pieces of at most PIECE bytes.
+    fn reopen(&mut self, level: &Level) -> Result<OwnedFd, Errno> {
+        let mut anchor = level.parent;
+        while let Some(a) = anchor {
+            if a.fd.borrow().is_some() {
+                break;
+            }
+            anchor = a.parent;
+        }
+        let mut start = anchor.map_or(0, |a| a.path_end);
+        let end = level.path_end;
+        let follow = self.cfg.deref == Deref::All;
+        let mut cur: Option<OwnedFd> = None;
+        loop {
+            if anchor.is_some() || cur.is_some() {
+                while start < end && self.path[start] == b'/' {
+                    start += 1;
+                }
+            }
+            if start >= end {
+                break;
+            }
+            let mut stop = end;
+            if stop - start > PIECE {
+                stop = start + PIECE;
+                while stop > start + 1 && self.path[stop] != b'/' {
+                    stop -= 1;
+                }
+            }
+            let saved = self.path[stop];
+            self.path[stop] = 0;
+            let r = {
+                let guard = anchor.map(|a| a.fd.borrow());
+                let base = match (&cur, &guard) {
+                    (Some(f), _) => f.as_fd(),
+                    (None, Some(g)) => g.as_ref().map_or(file::cwd(), |f| f.as_fd()),
+                    (None, None) => file::cwd(),
+                };
+                match CStr::from_bytes_with_nul(&self.path[start..=stop]) {
+                    Ok(piece) => file::open_dir(base, piece, follow || stop < end || level.parent.is_none()),
+                    Err(_) => Err(Errno::INVAL),
+                }
+            };
+            self.path[stop] = saved;
+            cur = Some(r?);
+            start = stop;
+        }
+        cur.ok_or(Errno::NOENT)
+    }
+
+    /// Opens the child `name_z` of `level`.
+    fn open_child(&mut self, level: &Level, name_z: &[u8]) -> Result<OwnedFd, Errno> {
+        let c = CStr::from_bytes_with_nul(name_z).map_err(|_| Errno::INVAL)?;
+        let follow = self.cfg.deref == Deref::All;
+        if level.fd.borrow().is_none() {
+            let saved = self.path_len;
+            self.path_len = level.path_end;
+            let r = self.reopen(level);
+            self.path_len = saved;
+            let fd = r?;
+            self.keep_fd(level, fd);
+        }
+        let g = level.fd.borrow();
+        match g.as_ref() {
+            Some(fd) => file::open_dir(fd.as_fd(), c, follow),
+            None => Err(Errno::BADF),
+        }
+    }
+
+    fn header(&mut self) {
+        if !self.first {
+            out::byte(b'\n');
+        }
+        self.first = false;
+        if self.headers {
+            let q = Quoting {
+                style: self.cfg.quoting,
+                hide_control: self.cfg.hide_control,
+                utf8: self.render.quoting.utf8,
+                extra: b":",
+            };
+            quote(&q, &self.path[..self.path_len], &mut crate::fmt::Stdout);
+            out::bytes(b":\n");
+        }
+    }
+
+    /// Lists the directory open at `fd` (whose path is the current path), then
+    /// its subdirectories when recursive.
+    fn list(&mut self, region: &mut Arena<'_>, level: &Level, fd: OwnedFd, operand: bool) -> Result<(), Exhausted> {
+        let mut sub = region.sub();
+        let entries = match self.gather(&mut sub, level, &fd, operand)? {
+            Some(e) => e,
+            None => return Ok(()),
+        };
+        if !self.cfg.recursive || !entries.iter().any(|e| e.is_dir() && !dot_or_dotdot(e.name())) {
+            return Ok(());
+        }
+        self.keep_fd(level, fd);
+        for e in entries.iter() {
+            if !e.is_dir() || dot_or_dotdot(e.name()) {
+                continue;
+            }
+            self.push_name(e.name())?;
+            let end = self.path_len;
+            match self.open_child(level, e.name_z()) {
+                Ok(child_fd) => {
+                    let child = Level { parent: Some(level), depth: level.depth + 1, path_end: end, fd: RefCell::new(None), id: Default::default() };
+                    self.list(&mut sub, &child, child_fd, false)?;
+                    self.close_level(&child);
+                }
+                Err(Errno::NOENT) => {}
+                Err(err) => {
+                    let n = self.path_len;
+                    let mut l = errno_line(self.cfg.prog);
+                    l.push(b"cannot open directory ");
+                    quote_msg(&mut l, &self.path[..n], Style::ShellEscapeAlways);
+                    l.push(b": ").errno(err).push(b"\n").send();
+                    self.fail(1);
+                }
+            }
+            self.path_len = level.path_end;
+        }
+        self.close_level(level);
+        Ok(())
+    }
+
+    /// Reads, stats, sorts and prints one directory; returns its entries.
+    #[inline(never)]
+    fn gather<'a>(
+        &mut self,
+        sub: &mut Arena<'a>,
+        level: &Level,
+        fd: &OwnedFd,
+        operand: bool,
+    ) -> Result<Option<&'a mut [Entry<'a>]>, Exhausted> {
+        if self.cfg.deref == Deref::All && self.cfg.recursive {
+            if let Ok(st) = file::fstat(fd.as_fd()) {
+                let id = (st.st_dev as u64, st.st_ino as u64);
+                let mut a = level.parent;
+                while let Some(x) = a {
+                    if x.id.get() == id {
+                        let n = self.path_len;
+                        let mut l = errno_line(self.cfg.prog);
+                        quote_msg(&mut l, &self.path[..n], Style::ShellEscape);
+                        l.push(b": not listing already-listed directory\n").send();
+                        self.fail(2);
+                        return Ok(None);
+                    }
+                    a = x.parent;
+                }
+                level.id.set(id);
+            }
+        }
+        self.header();
+        let filter = Filter { hidden: self.cfg.hidden, patterns: self.patterns };
+        let listing = read(sub, fd.as_fd(), self.dirent, &filter)?;
+        if let Some(e) = listing.error {
+            if e != Errno::NOENT {
+                let n = self.path_len;
+                let mut l = errno_line(self.cfg.prog);
+                l.push(b"reading directory ");
+                quote_msg(&mut l, &self.path[..n], Style::ShellEscapeAlways);
+                l.push(b": ").errno(e).push(b"\n").send();
+                self.fail(if operand { 2 } else { 1 });
+            }
+        }
+        let entries = listing.entries;
+        let needs = self.needs;
+        let time = self.cfg.time;
+        stat_entries(sub, fd.as_fd(), entries, &needs, time, &mut |name, e| self.report_entry(name, e))?;
+        let measured = self.render.measure_for_sort(entries, self.order.key);
+        sort(entries, self.order);
+        if self.cfg.size || self.cfg.format == Format::Long {
+            total(&self.render, entries);
+        }
+        self.render.group(sub, entries, measured)?;
+        if self.cfg.tty {
+            out::flush();
+        }
+        Ok(Some(entries))
+    }
+}
+
+fn dot_or_dotdot(name: &[u8]) -> bool {
+    name == b"." || name == b".."
+}
+
+/// Appends `name` to a message, quoted in `style`.
+pub fn quote_msg(l: &mut Line, name: &[u8], style: Style) {
+    let q = Quoting { style, hide_control: false, utf8: crate::locale::ctype_utf8(), extra: b"" };
+    let mut s = LineSink(l);
+    quote(&q, name, &mut s as &mut dyn Sink);
+}
