@@ -173,7 +173,7 @@ const ONE: u16 = 65; // -1
 use HasArg::{No, Optional, Required};
 
 /// GNU ls's long options in its table order, then the short-only letters.
-static OPTIONS: [Opt; 60] = [
+static OPTIONS: [Opt; 61] = [
     Opt::new("all", b'a', No, ALL),
     Opt::new("escape", b'b', No, ESCAPE),
     Opt::new("directory", b'd', No, DIRECTORY),
@@ -191,7 +191,7 @@ static OPTIONS: [Opt; 60] = [
     Opt::new("width", b'w', Required, WIDTH),
     Opt::new("almost-all", b'A', No, ALMOST_ALL),
     Opt::new("ignore-backups", b'B', No, IGNORE_BACKUPS),
-    Opt::new("classify", b'F', Optional, CLASSIFY),
+    Opt::new("classify", 0, Optional, CLASSIFY),
     Opt::new("file-type", 0, No, FILE_TYPE),
     Opt::new("si", 0, No, SI),
     Opt::new("dereference-command-line", b'H', No, DEREF_ARGS),
@@ -234,6 +234,7 @@ static OPTIONS: [Opt; 60] = [
     Opt::new("", b'v', No, SORT_VERSION),
     Opt::new("", b'X', No, SORT_EXT),
     Opt::new("", b'1', No, ONE),
+    Opt::new("", b'F', No, CLASSIFY),
 ];
 
 const WHEN: &[(&str, u8)] = &[
@@ -471,9 +472,10 @@ pub fn parse(
                 None => return die(prog, b"invalid line width: ", v, false),
             },
             IGNORE_BACKUPS => c.ignore_backups = true,
+            // GNU: `never` (or `auto` off a terminal) leaves the style as it was.
             CLASSIFY => match when(b"--classify", arg) {
                 Some(true) => c.indicator = Indicator::Classify,
-                Some(false) => c.indicator = Indicator::None,
+                Some(false) => {}
                 None => return bad_arg(()),
             },
             FILE_TYPE => c.indicator = Indicator::FileType,
@@ -529,7 +531,15 @@ pub fn parse(
                 None => return bad_arg(()),
             },
             TIME_STYLE => c.time_style = Some(v),
-            ZERO => c.zero = true,
+            ZERO => {
+                c.zero = true;
+                if c.format != Format::Long {
+                    c.format = Format::OnePerLine;
+                }
+                c.color = false;
+                quoting = Some(Style::Literal);
+                c.hide_control = false;
+            }
             COLOR => match when(b"--color", arg) {
                 Some(on) => c.color = on,
                 None => return bad_arg(()),
@@ -614,14 +624,6 @@ pub fn parse(
 
     if c.long_owner && !c.long_group {
         // -o: only the group column goes.
-    }
-    if c.zero {
-        if c.format != Format::Long {
-            c.format = Format::OnePerLine;
-        }
-        c.color = false;
-        quoting = Some(Style::Literal);
-        c.hide_control = false;
     }
     if c.format == Format::Long && c.dired && c.zero {
         let mut l = Line::new();

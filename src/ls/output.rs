@@ -33,6 +33,8 @@ pub struct Render {
     pub align_quotes: bool,
     /// Names need no quoting work at all: literal and shown as they are.
     pub raw_names: bool,
+    /// Directory contents are printed as read, unaligned (-1 -U without -s, -R).
+    pub stream: bool,
     /// The width of each name must be known before printing (columns, sort by width).
     pub needs_width: bool,
 }
@@ -61,6 +63,7 @@ impl Render {
             tabsize: c.tabsize,
             eol: if c.zero { 0 } else { b'\n' },
             align_quotes,
+            stream: c.format == Format::OnePerLine && c.sort == SortKey::None && !c.size && !c.recursive,
             needs_width: columns || c.format == Format::Commas || c.sort == SortKey::Width || align_quotes,
         }
     }
@@ -137,7 +140,7 @@ pub fn total(r: &Render, entries: &[Entry]) {
     let sum: u64 = entries.iter().filter_map(|e| e.meta).map(|m| m.blocks).sum();
     out::bytes(b"total ");
     blocks_text(r, sum, &mut Stdout);
-    out::byte(b'\n');
+    out::byte(r.eol);
 }
 
 impl Render {
@@ -231,7 +234,8 @@ impl Render {
     }
 
     /// Prints one group in the configured format.
-    pub fn group<'a>(&self, region: &mut Arena<'a>, entries: &mut [Entry], measured: Option<bool>) -> Result<(), Exhausted> {
+    /// `contents`: the group is a directory's contents (not the file operands).
+    pub fn group<'a>(&self, region: &mut Arena<'a>, entries: &mut [Entry], measured: Option<bool>, contents: bool) -> Result<(), Exhausted> {
         if entries.is_empty() {
             return Ok(());
         }
@@ -240,7 +244,11 @@ impl Render {
             None if self.needs_width => self.measure(entries),
             None => false,
         };
-        let f = self.fields(entries, any_quoted);
+        let f = if contents && self.stream {
+            Fields { inode: 0, blocks: 0, space: false }
+        } else {
+            self.fields(entries, any_quoted)
+        };
         match self.format {
             Format::Long | Format::OnePerLine => {
                 if self.raw_names && !self.inode && !self.size && self.indicator == Indicator::None {
@@ -255,6 +263,15 @@ impl Render {
                     }
                 }
             }
+            Format::Columns | Format::Across if self.width == 0 => {
+                for (i, e) in entries.iter().enumerate() {
+                    if i > 0 {
+                        out::bytes(b"  ");
+                    }
+                    self.print_entry(e, &f);
+                }
+                out::byte(self.eol);
+            }
             Format::Commas => {
                 let mut pos = 0;
                 for (i, e) in entries.iter().enumerate() {
@@ -264,14 +281,15 @@ impl Render {
                             out::bytes(b", ");
                             pos += 2;
                         } else {
-                            out::bytes(b",\n");
+                            out::byte(b',');
+                            out::byte(self.eol);
                             pos = 0;
                         }
                     }
                     self.print_entry(e, &f);
                     pos += w;
                 }
-                out::byte(b'\n');
+                out::byte(self.eol);
             }
             Format::Columns | Format::Across => {
                 let fill = if self.format == Format::Columns { Fill::Down } else { Fill::Across };
@@ -302,7 +320,7 @@ impl Render {
                                 col += 1;
                                 i = next;
                             }
-                            out::byte(b'\n');
+                            out::byte(self.eol);
                         }
                     }
                     Fill::Across => {
@@ -311,7 +329,7 @@ impl Render {
                             let col = i % cols;
                             if i > 0 {
                                 if col == 0 {
-                                    out::byte(b'\n');
+                                    out::byte(self.eol);
                                     pos = 0;
                                 } else {
                                     pad(pos + widths[i - 1], pos + colw[col - 1], tab, out::byte);
@@ -320,7 +338,7 @@ impl Render {
                             }
                             self.print_entry(&entries[i], &f);
                         }
-                        out::byte(b'\n');
+                        out::byte(self.eol);
                     }
                 }
             }

@@ -133,6 +133,10 @@ impl<'c> Walk<'c> {
 
     fn report_entry(&mut self, name: &[u8], e: Errno) {
         let base = self.path_len;
+        // GNU names the entries of `.` without the `./`.
+        if self.path[..self.path_len] == *b"." {
+            self.path_len = 0;
+        }
         if self.push_name(name).is_ok() {
             let n = self.path_len;
             let mut l = errno_line(self.cfg.prog);
@@ -208,7 +212,7 @@ impl<'c> Walk<'c> {
         let (file_part, dir_part) = entries.split_at_mut(files);
         if files > 0 {
             let _ = measured;
-            self.render.group(&mut sub, file_part, None)?;
+            self.render.group(&mut sub, file_part, None, false)?;
             self.first = false;
         }
         self.headers = self.cfg.recursive || operands.len() > 1 || files > 0;
@@ -432,7 +436,7 @@ impl<'c> Walk<'c> {
         if self.cfg.size || self.cfg.format == Format::Long {
             total(&self.render, entries);
         }
-        self.render.group(sub, entries, measured)?;
+        self.render.group(sub, entries, measured, true)?;
         if self.cfg.tty {
             out::flush();
         }

@@ -1,0 +1,395 @@
+//! ls, part 1: differential tests against GNU ls (/usr/bin/ls) for every option
+//! but the long format, alone and in pairs, over fixtures with every file type,
+//! odd names, version-like names, sizes and times.
+mod common;
+use common::*;
+
+/// A directory with every kind of entry ls distinguishes, plain names only.
+fn plain_tree() -> Fixture {
+    let fx = Fixture::new("ls-plain");
+    fx.file("file.txt", "hello\n");
+    fx.file("empty", "");
+    fx.file("big.bin", vec![b'x'; 70_000]);
+    fx.file("exec.sh", "#!/bin/sh\n");
+    fx.chmod("exec.sh", 0o755);
+    fx.file(".hidden", "h");
+    fx.file("backup~", "b");
+    fx.file(".hidden~", "b");
+    fx.file("a.tar.gz", "t");
+    fx.file("noext", "");
+    fx.file("Zed", "");
+    fx.file("_under", "");
+    fx.dir("dir/sub/deeper");
+    fx.file("dir/one", "1");
+    fx.file("dir/sub/two", "22");
+    fx.file("dir/.dot", "");
+    fx.dir("emptydir");
+    fx.symlink("file.txt", "link-file");
+    fx.symlink("dir", "link-dir");
+    fx.symlink("nowhere", "dangling");
+    fx.fifo("fifo");
+    fx.socket("sock");
+    for (i, n) in ["v1.10", "v1.9", "v1.2.3", "v1.2", "v10", "v2~", "v2", "v2.0", "a1", "a01", "a1.txt", "a10"].iter().enumerate() {
+        fx.file(format!("ver/{n}"), vec![b'v'; i * 100]);
+    }
+    fx.all_mtimes(1_600_000_000);
+    // Distinct times for -t/-c/-u, with a tie broken by name.
+    fx.mtime("file.txt", 1_700_000_000);
+    fx.mtime("empty", 1_700_000_100);
+    fx.mtime("big.bin", 1_650_000_000);
+    fx.mtime("Zed", 1_650_000_000);
+    fx
+}
+
+fn ls(fx: &Fixture) -> Cmd {
+    Cmd::new("ls").cwd(&fx.root)
+}
+
+#[test]
+fn no_arguments_and_dot() {
+    let fx = plain_tree();
+    ls(&fx).same();
+    ls(&fx).arg(".").same();
+    ls(&fx).arg("dir").same();
+    ls(&fx).args(["dir", "emptydir"]).same();
+    ls(&fx).args(["emptydir"]).same();
+    ls(&fx).args(["emptydir", "emptydir"]).same();
+    ls(&fx).args(["file.txt", "dir", "empty", "emptydir", "ver"]).same();
+    ls(&fx).arg(fx.root.join("dir/")).same();
+}
+
+/// Options that take no argument (or have their argument attached), each alone.
+const SINGLE: &[&str] = &[
+    "-a", "-A", "-B", "-d", "-f", "-U", "-S", "-t", "-X", "-v", "-r", "-c", "-u", "-1", "-C", "-x", "-m", "-F",
+    "-p", "--file-type", "-i", "-s", "-h", "--si", "-k", "-R", "-L", "-H", "-b", "-q", "-N", "-Q",
+    "--show-control-chars", "--group-directories-first", "--zero", "--sort=none", "--sort=size", "--sort=time",
+    "--sort=extension", "--sort=version", "--sort=width", "--time=atime", "--time=ctime", "--time=birth",
+    "--format=across", "--format=commas", "--format=vertical", "--format=single-column", "--format=horizontal",
+    "-w0", "-w1", "-w20", "-w40", "-T0", "-T3", "--indicator-style=none", "--indicator-style=slash",
+    "--indicator-style=file-type", "--indicator-style=classify", "--classify=always", "--classify=never",
+    "--classify=auto", "--hide=*.txt", "-I*.txt", "-Iv*", "--ignore=[a-f]*", "--block-size=1", "--block-size=4K",
+    "--dereference-command-line-symlink-to-dir", "--quoting-style=literal", "--quoting-style=shell",
+    "--quoting-style=shell-always", "--quoting-style=escape", "--quoting-style=c",
+];
+
+#[test]
+fn each_option_alone() {
+    let fx = plain_tree();
+    for o in SINGLE {
+        ls(&fx).arg(o).same();
+        ls(&fx).args([o, "ver", "dir", "link-dir", "file.txt", "link-file", "dangling"]).same();
+    }
+}
+
+#[test]
+fn options_in_pairs() {
+    let fx = plain_tree();
+    let pick = [
+        "-a", "-A", "-B", "-d", "-f", "-U", "-S", "-t", "-X", "-v", "-r", "-c", "-1", "-C", "-x", "-m", "-F", "-p",
+        "-i", "-s", "-h", "-R", "-L", "-Q", "--group-directories-first", "--zero", "-w30", "--file-type", "-k",
+        "--sort=width", "-Itwo",
+    ];
+    for (i, a) in pick.iter().enumerate() {
+        for b in &pick[i + 1..] {
+            ls(&fx).args([a, b]).same();
+            ls(&fx).args([a, b, "dir", "ver", "link-dir"]).same();
+        }
+    }
+}
+
+#[test]
+fn version_sort_order() {
+    let fx = Fixture::new("ls-ver");
+    for n in [
+        ".0", ".9", ".A", ".Z", ".a", ".z", ".zz~", ".zz", ".zz.~1~", ".zz.0", "0", "9", "A", "Z", "a", "z", "zz~",
+        "zz", "zz.~1~", "zz.0", "abc-1.2.3.tar.gz", "abc-1.2.10.tar.gz", "abc-1.02.tar.gz", "x~", "x", "file10",
+        "file9", "file009", "foo.bar.1", "foo.bar.10", "foo.bar.2",
+    ] {
+        fx.file(n, "");
+    }
+    ls(&fx).args(["-v"]).same();
+    ls(&fx).args(["-vA"]).same();
+    ls(&fx).args(["-vr"]).same();
+    ls(&fx).args(["--sort=version", "-1"]).same();
+}
+
+#[test]
+fn columns_by_width() {
+    let fx = Fixture::new("ls-cols");
+    for i in 0..57 {
+        let n = "n".repeat(1 + (i * 7) % 13) + &i.to_string();
+        fx.file(n, "");
+    }
+    for w in [0, 1, 2, 3, 4, 5, 7, 10, 15, 20, 25, 33, 40, 50, 63, 79, 80, 81, 100, 150, 300] {
+        for f in ["-C", "-x", "-m"] {
+            ls(&fx).args([f, &format!("-w{w}")]).same();
+            ls(&fx).args([f, &format!("-w{w}"), "-T0"]).same();
+            ls(&fx).args([f, &format!("-w{w}"), "-T4"]).same();
+            ls(&fx).args([f, &format!("-w{w}"), "-s"]).same();
+            ls(&fx).args([f, &format!("-w{w}"), "-iF"]).same();
+        }
+    }
+    ls(&fx).args(["-C"]).env("COLUMNS", "50").same();
+    ls(&fx).args(["-x"]).env("COLUMNS", "0x20").same();
+    ls(&fx).args(["-C"]).env("COLUMNS", "abc").same();
+    ls(&fx).args(["-C"]).env("TABSIZE", "3").same();
+    ls(&fx).args(["-C"]).env("TABSIZE", "x").same();
+    ls(&fx).args(["-1"]).env("TABSIZE", "x").env("COLUMNS", "x").same();
+}
+
+#[test]
+fn gnu_width_quirks() {
+    let fx = Fixture::new("ls-quirk");
+    fx.file("a", "");
+    fx.file("b", "");
+    ls(&fx).args(["-w4", "-x"]).same();
+    ls(&fx).args(["-w4", "-C"]).same();
+    ls(&fx).args(["-w5", "-C"]).same();
+    ls(&fx).args(["-w2", "-m"]).same();
+    ls(&fx).args(["-w0", "-x", "-T1"]).same();
+    let fx = Fixture::new("ls-quirk2");
+    for n in ["a", "bb", "c"] {
+        fx.file(n, "");
+    }
+    ls(&fx).args(["-w5", "-m"]).same();
+}
+
+#[test]
+fn option_errors() {
+    let fx = plain_tree();
+    for bad in [
+        vec!["--color=x"],
+        vec!["--indicator-style=x"],
+        vec!["--classify=x"],
+        vec!["--hyperlink=x"],
+        vec!["--format=x"],
+        vec!["--sort=x"],
+        vec!["--sort=t"],
+        vec!["--time=x"],
+        vec!["--quoting-style=x"],
+        vec!["-wx"],
+        vec!["-w-1"],
+        vec!["-w08"],
+        vec!["-w", "5k"],
+        vec!["-w99999999999999999999999", "-C"],
+        vec!["-w", " +7", "-C"],
+        vec!["-Tx"],
+        vec!["-T-9"],
+        vec!["-T0.5"],
+        vec!["-T99999999999999999999"],
+        vec!["-T18446744073709551614"],
+        vec!["-T0x10", "-w010", "-C"],
+        vec!["--block-size=x"],
+        vec!["--block-size=0"],
+        vec!["-l", "--time-style=x"],
+        vec!["--time-style=x"],
+        vec!["-y"],
+        vec!["--bogus"],
+        vec!["--a"],
+        vec!["--c"],
+        vec!["--co"],
+        vec!["--d"],
+        vec!["--f"],
+        vec!["--h"],
+        vec!["--i"],
+        vec!["--n"],
+        vec!["--q"],
+        vec!["--r"],
+        vec!["--s"],
+        vec!["--t"],
+        vec!["--all=x"],
+        vec!["--width"],
+        vec!["-w"],
+        vec!["-I"],
+        vec!["--sor=tim"],
+        vec!["--form=comma"],
+        vec!["--zero", "--dired"],
+        vec!["-l", "--zero", "--dired"],
+        vec!["--", "-a"],
+    ] {
+        ls(&fx).args(&bad).same();
+    }
+    ls(&fx).env("QUOTING_STYLE", "bogus").same();
+    ls(&fx).env("QUOTING_STYLE", "c").same();
+    ls(&fx).env("LC_ALL", "C.UTF-8").args(["--sort=x"]).same();
+}
+
+#[test]
+fn last_format_wins() {
+    let fx = plain_tree();
+    for args in [
+        vec!["-1", "-C"],
+        vec!["-C", "-1"],
+        vec!["-x", "-m"],
+        vec!["-m", "-x"],
+        vec!["-m", "--format=single-column"],
+        vec!["-aA"],
+        vec!["-Aa"],
+        vec!["-fs"],
+        vec!["-sf"],
+        vec!["-Ur"],
+        vec!["-tU"],
+        vec!["-Ut"],
+        vec!["-dR"],
+        vec!["-uS"],
+        vec!["-ut"],
+        vec!["-cr"],
+        vec!["-Q", "-N"],
+        vec!["-N", "-b"],
+        vec!["-Fp"],
+        vec!["-pF"],
+        vec!["-F", "--classify=never"],
+        vec!["-q", "--show-control-chars"],
+        vec!["--zero", "-x"],
+        vec!["--zero", "-m"],
+        vec!["--zero", "-Q"],
+    ] {
+        ls(&fx).args(&args).same();
+        ls(&fx).args(&args).args(["dir", "ver"]).same();
+    }
+}
+
+#[test]
+fn operands_and_headers() {
+    let fx = plain_tree();
+    ls(&fx).args(["dir", "nonexist", "file.txt"]).same();
+    ls(&fx).args(["nonexist"]).same();
+    ls(&fx).args(["nonexist", "dir"]).same();
+    ls(&fx).args(["-d", "nonexist", "dir", "."]).same();
+    ls(&fx).args(["link-dir"]).same();
+    ls(&fx).args(["link-dir/"]).same();
+    ls(&fx).args(["-F", "link-dir"]).same();
+    ls(&fx).args(["-dF", "link-dir"]).same();
+    ls(&fx).args(["-dFH", "link-dir"]).same();
+    ls(&fx).args(["-dFL", "link-dir"]).same();
+    ls(&fx).args(["-H", "link-dir", "dangling"]).same();
+    ls(&fx).args(["-L", "dangling"]).same();
+    ls(&fx).args(["dangling"]).same();
+    ls(&fx).args(["-R", "dir", "link-dir"]).same();
+    ls(&fx).args(["-R", "dir/"]).same();
+    ls(&fx).args(["-R", "."]).same();
+    ls(&fx).args(["-R1", "emptydir"]).same();
+    ls(&fx).args(["-U1", "dir", "no-such"]).same();
+    ls(&fx).args(["-t", "file.txt", "empty", "big.bin", "Zed"]).same();
+    ls(&fx).args(["-rt", "file.txt", "empty", "big.bin", "Zed"]).same();
+    ls(&fx).args(["--group-directories-first", "link-dir", "dir", "file.txt", "-d"]).same();
+    ls(&fx).args(["--group-directories-first", "--sort=size"]).same();
+    ls(&fx).args(["-I", "*.txt", "file.txt"]).same();
+    ls(&fx).args(["-a", "-Idir", "-R"]).same();
+    ls(&fx).args(["--ignore=sub", "-R", "."]).same();
+    ls(&fx).args(["--hide=sub", "-R", "-a", "."]).same();
+    ls(&fx).args(["--hide=sub", "-R", "-A", "."]).same();
+    ls(&fx).args(["-B", "-a"]).same();
+    ls(&fx).args(["-B", "-I.hid*", "-A"]).same();
+    let abs = fx.root.join("dir");
+    ls(&fx).arg(&abs).same();
+    ls(&fx).arg("-R").arg(&abs).same();
+}
+
+#[test]
+fn recursion_with_loops() {
+    let fx = Fixture::new("ls-loop");
+    fx.dir("loop");
+    fx.file("loop/f", "");
+    fx.symlink("../loop", "loop/sub");
+    ls(&fx).args(["-RL", "loop"]).same();
+    ls(&fx).args(["-R", "loop"]).same();
+    ls(&fx).args(["-RLF", "loop"]).same();
+    fx.symlink("self", "self");
+    ls(&fx).args(["self"]).same();
+    ls(&fx).args(["-L", "self"]).same();
+    ls(&fx).args(["-H", "self"]).same();
+}
+
+#[test]
+fn sizes_and_block_units() {
+    let fx = plain_tree();
+    for args in [
+        vec!["-s"],
+        vec!["-sh"],
+        vec!["-s", "--si"],
+        vec!["-sk"],
+        vec!["-s", "--block-size=1"],
+        vec!["-s", "--block-size=512"],
+        vec!["-s", "--block-size=1K"],
+        vec!["-s", "--block-size=K"],
+        vec!["-s", "--block-size=KB"],
+        vec!["-s", "--block-size=KiB"],
+        vec!["-s", "--block-size=MiB"],
+        vec!["-s", "--block-size=1M"],
+        vec!["-s", "--block-size=human-readable"],
+        vec!["-s", "--block-size=si"],
+        vec!["-sm"],
+        vec!["-sx"],
+        vec!["-sC"],
+        vec!["-si"],
+        vec!["-s1"],
+        vec!["-s", "dir", "big.bin"],
+        vec!["-sR"],
+    ] {
+        ls(&fx).args(&args).same();
+    }
+    for (var, val) in [
+        ("BLOCK_SIZE", "1"),
+        ("BLOCK_SIZE", "512"),
+        ("BLOCK_SIZE", "1K"),
+        ("BLOCKSIZE", "1KiB"),
+        ("LS_BLOCK_SIZE", "4K"),
+        ("LS_BLOCK_SIZE", "bogus"),
+        ("POSIXLY_CORRECT", "1"),
+    ] {
+        ls(&fx).arg("-s").env(var, val).same();
+        ls(&fx).args(["-s", "-k"]).env(var, val).same();
+        ls(&fx).args(["-s", "--block-size=2K"]).env(var, val).same();
+    }
+}
+
+#[test]
+fn inode_numbers() {
+    let fx = plain_tree();
+    ls(&fx).args(["-i"]).same();
+    ls(&fx).args(["-iR"]).same();
+    ls(&fx).args(["-i", "link-file", "link-dir"]).same();
+    ls(&fx).args(["-iL", "link-file", "link-dir"]).same();
+    ls(&fx).args(["-iH", "link-file"]).same();
+    ls(&fx).args(["-iLa", "dir"]).same();
+    ls(&fx).args(["-iL"]).same();
+    ls(&fx).args(["-sL"]).same();
+}
+
+#[test]
+fn long_options_accepted_for_later_parts() {
+    // These options are parsed with GNU's checks now; their output comes later.
+    let fx = plain_tree();
+    for args in [vec!["--color=never"], vec!["--color=no"], vec!["--hyperlink=never"], vec!["--color=never", "-C"]] {
+        ls(&fx).args(&args).same();
+    }
+}
+
+#[test]
+fn help_and_version() {
+    let o = Cmd::new("ls").arg("--help").ours();
+    assert_eq!(o.status, 0);
+    assert!(o.stdout.starts_with(b"Usage: ls [OPTION]... [FILE]...\n"));
+    let o = Cmd::new("ls").arg("--vers").ours();
+    assert_eq!(o.stdout, format!("ls (bareutils) {}\n", env!("CARGO_PKG_VERSION")).into_bytes());
+    Cmd::new("ls").args(["--help"]).stdin(Input::Null).expect(&Cmd::new("ls").arg("--he").ours().stdout, 0);
+}
+
+#[test]
+fn write_error() {
+    let fx = plain_tree();
+    let sh = |exe: &std::path::Path| {
+        let o = std::process::Command::new("sh")
+            .arg("-c")
+            .arg(format!("exec -a ls {} > /dev/full", exe.display()))
+            .current_dir(&fx.root)
+            .env_clear()
+            .env("LC_ALL", "C")
+            .output()
+            .unwrap();
+        (o.status.code(), o.stderr)
+    };
+    // GNU's exec -a name is kept in argv[0] for both.
+    assert_eq!(sh(&bin()), sh(&gnu("ls")));
+}
