@@ -380,7 +380,7 @@ fn help_and_version() {
 fn write_error() {
     let fx = plain_tree();
     let sh = |exe: &std::path::Path| {
-        let o = std::process::Command::new("sh")
+        let o = std::process::Command::new("bash")
             .arg("-c")
             .arg(format!("exec -a ls {} > /dev/full", exe.display()))
             .current_dir(&fx.root)
@@ -390,6 +390,153 @@ fn write_error() {
             .unwrap();
         (o.status.code(), o.stderr)
     };
-    // GNU's exec -a name is kept in argv[0] for both.
-    assert_eq!(sh(&bin()), sh(&gnu("ls")));
+    let ours = sh(&bin());
+    assert_eq!(ours, (Some(2), b"ls: write error: No space left on device\n".to_vec()));
+    assert_eq!(ours, sh(&gnu("ls")));
+}
+
+#[test]
+fn terminal_defaults() {
+    let fx = plain_tree();
+    for cols in [80, 40, 20, 7, 1, 200] {
+        ls(&fx).same_on_tty(cols);
+        ls(&fx).args(["ver", "dir"]).same_on_tty(cols);
+    }
+    for args in [
+        vec!["-R"],
+        vec!["-1"],
+        vec!["-x"],
+        vec!["-m"],
+        vec!["-F"],
+        vec!["--classify=auto"],
+        vec!["-s"],
+        vec!["-i"],
+        vec!["-w30"],
+        vec!["-w0"],
+        vec!["-N"],
+        vec!["--show-control-chars"],
+        vec!["-T0"],
+        vec!["-f"],
+        vec!["--zero"],
+        vec!["-a", "-R", "dir"],
+    ] {
+        ls(&fx).args(&args).same_on_tty(50);
+    }
+    ls(&fx).env("COLUMNS", "20").same_on_tty(60);
+    ls(&fx).env("TABSIZE", "4").same_on_tty(60);
+}
+
+#[test]
+fn errors_as_nobody() {
+    if !is_root() {
+        return;
+    }
+    let fx = Fixture::new("ls-perm");
+    fx.dir("top/open/inner");
+    fx.file("top/open/f", "");
+    fx.dir("top/closed/x");
+    fx.file("top/closed/y", "");
+    fx.dir("top/noexec");
+    fx.file("top/noexec/z", "");
+    fx.file("top/plain", "");
+    fx.chmod("top/closed", 0o000);
+    fx.chmod("top/noexec", 0o644);
+    let nobody = |args: &[&str]| ls(&fx).user("nobody").args(args).same();
+    nobody(&["-R", "top"]);
+    nobody(&["top/closed"]);
+    nobody(&["top/closed", "top/open"]);
+    nobody(&["-d", "top/closed"]);
+    nobody(&["top/noexec"]);
+    nobody(&["-F", "top/noexec"]);
+    nobody(&["-p", "top/noexec"]);
+    nobody(&["-i", "top/noexec"]);
+    nobody(&["-s", "top/noexec"]);
+    nobody(&["-t", "top/noexec"]);
+    nobody(&["-R", "top/noexec"]);
+    nobody(&["--file-type", "top/noexec"]);
+    nobody(&["top/noexec/z"]);
+    nobody(&["-R", "-x", "top"]);
+}
+
+#[test]
+fn deep_tree_and_few_descriptors() {
+    // 40 levels under `ulimit -n 20`: descriptors must not be held per level.
+    let fx = Fixture::new("ls-deep");
+    let mut p = String::from("d");
+    for i in 0..40 {
+        fx.file(format!("{p}/f{i}"), "");
+        p.push_str("/d");
+    }
+    fx.dir(&p);
+    let run = |exe: &std::path::Path| {
+        std::process::Command::new("bash")
+            .arg("-c")
+            .arg(format!("ulimit -n 20; exec -a ls {} -R d", exe.display()))
+            .current_dir(&fx.root)
+            .env_clear()
+            .env("LC_ALL", "C")
+            .output()
+            .unwrap()
+    };
+    let (g, o) = (run(&gnu("ls")), run(&bin()));
+    assert_eq!(o.status.code(), Some(0));
+    assert_eq!(show(&o.stdout), show(&g.stdout));
+    assert_eq!(show(&o.stderr), show(&g.stderr));
+}
+
+/// A chain of `depth` directories named `d` under the fixture, made with one
+/// process (openat relative to the parent, so any depth works).
+fn chain(fx: &Fixture, depth: usize) {
+    let script = format!(
+        "import os\nfd=os.open('.',os.O_RDONLY)\nfor i in range({depth}):\n    os.mkdir('d',dir_fd=fd)\n    n=os.open('d',os.O_RDONLY,dir_fd=fd)\n    os.close(fd)\n    fd=n\n"
+    );
+    let st = std::process::Command::new("python3").arg("-c").arg(script).current_dir(&fx.root).status().unwrap();
+    assert!(st.success());
+}
+
+fn run_limited(fx: &Fixture, exe: &std::path::Path, nofile: u32, args: &str) -> std::process::Output {
+    std::process::Command::new("bash")
+        .arg("-c")
+        .arg(format!("ulimit -n {nofile}; exec -a ls {} {args}", exe.display()))
+        .current_dir(&fx.root)
+        .env_clear()
+        .env("LC_ALL", "C")
+        .output()
+        .unwrap()
+}
+
+#[test]
+fn thousand_levels_under_ulimit_64() {
+    let fx = Fixture::new("ls-1k");
+    chain(&fx, 1000);
+    let g = run_limited(&fx, &gnu("ls"), 64, "-R d");
+    let o = run_limited(&fx, &bin(), 64, "-R d");
+    assert_eq!(o.status.code(), Some(0));
+    assert!(o.stdout == g.stdout, "outputs differ");
+    assert_eq!(show(&o.stderr), show(&g.stderr));
+}
+
+#[test]
+fn ten_thousand_levels_beyond_path_max() {
+    // GNU stops with `File name too long` past 4096 bytes; we list everything.
+    let fx = Fixture::new("ls-10k");
+    let depth = 10_000;
+    chain(&fx, depth);
+    let o = run_limited(&fx, &bin(), 64, "-R d");
+    assert_eq!(show(&o.stderr), "\"\"");
+    assert_eq!(o.status.code(), Some(0));
+    let mut want = Vec::with_capacity(110_000_000);
+    let mut path = b"d".to_vec();
+    for level in 0..depth {
+        if level > 0 {
+            want.push(b'\n');
+        }
+        want.extend_from_slice(&path);
+        want.extend_from_slice(b":\n");
+        if level + 1 < depth {
+            want.extend_from_slice(b"d\n");
+        }
+        path.extend_from_slice(b"/d");
+    }
+    assert!(o.stdout == want, "output of {} bytes differs from the expected {} bytes", o.stdout.len(), want.len());
 }
