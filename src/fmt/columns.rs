@@ -104,7 +104,8 @@ mod tests {
         assert_eq!(plan(&[1, 1, 1], 80, Fill::Down), (3, vec![3, 3, 3]));
         // width 5, "a bb c" -> 2 rows.
         assert_eq!(plan(&[1, 2, 1], 5, Fill::Down).0, 1);
-        assert_eq!(plan(&[1, 2, 1], 7, Fill::Down).0, 2);
+        assert_eq!(plan(&[1, 2, 1], 7, Fill::Down).0, 1);
+        assert_eq!(plan(&[1, 2, 1], 8, Fill::Down).0, 2);
     }
 
     #[test]

@@ -105,7 +105,8 @@ impl<'a> Entry<'a> {
     }
 }
 
-/// Packed records in the arena: a kind byte, the name, a NUL.
+/// Packed records in the arena: a kind byte, the name's length (2 bytes, little
+/// endian), the name, a NUL.
 pub fn pack_kind(k: Kind) -> u8 {
     k.code()
 }

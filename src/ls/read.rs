@@ -153,7 +153,8 @@ pub fn read<'a>(
                     if !filter.keep(&name[..name.len() - 1]) {
                         continue;
                     }
-                    v.push(pack_kind(Kind::from_file_type(e.file_type())))?;
+                    let len = name.len() - 1;
+                    v.extend(&[pack_kind(Kind::from_file_type(e.file_type())), len as u8, (len >> 8) as u8])?;
                     v.extend(name)?;
                     count += 1;
                 }
@@ -165,11 +166,9 @@ pub fn read<'a>(
     let mut at = 0;
     for slot in entries.iter_mut() {
         let kind = unpack_kind(packed[at]);
-        let start = at + 1;
-        let mut end = start;
-        while packed[end] != 0 {
-            end += 1;
-        }
+        let len = packed[at + 1] as usize | (packed[at + 2] as usize) << 8;
+        let start = at + 3;
+        let end = start + len;
         *slot = Entry::new(&packed[start..=end], kind);
         at = end + 1;
     }

@@ -16,6 +16,28 @@ pub struct Order {
     pub dirs_first: bool,
 }
 
+/// Byte-order comparison, eight bytes at a time (musl's memcmp goes byte by byte).
+#[inline]
+pub fn bytes_cmp(a: &[u8], b: &[u8]) -> Ordering {
+    let n = a.len().min(b.len());
+    let mut i = 0;
+    while i + 8 <= n {
+        let x = u64::from_be_bytes(a[i..i + 8].try_into().unwrap_or([0; 8]));
+        let y = u64::from_be_bytes(b[i..i + 8].try_into().unwrap_or([0; 8]));
+        if x != y {
+            return x.cmp(&y);
+        }
+        i += 8;
+    }
+    while i < n {
+        if a[i] != b[i] {
+            return a[i].cmp(&b[i]);
+        }
+        i += 1;
+    }
+    a.len().cmp(&b.len())
+}
+
 fn extension(name: &[u8]) -> &[u8] {
     match name.iter().rposition(|&c| c == b'.') {
         Some(i) => &name[i..],
@@ -34,12 +56,12 @@ fn size_of(e: &Entry) -> u64 {
 fn by_key(key: SortKey, a: &Entry, b: &Entry) -> Ordering {
     let (x, y) = (a.name(), b.name());
     match key {
-        SortKey::Name | SortKey::None => x.cmp(y),
-        SortKey::Time => time_of(b).cmp(&time_of(a)).then_with(|| x.cmp(y)),
-        SortKey::Size => size_of(b).cmp(&size_of(a)).then_with(|| x.cmp(y)),
-        SortKey::Extension => extension(x).cmp(extension(y)).then_with(|| x.cmp(y)),
+        SortKey::Name | SortKey::None => bytes_cmp(x, y),
+        SortKey::Time => time_of(b).cmp(&time_of(a)).then_with(|| bytes_cmp(x, y)),
+        SortKey::Size => size_of(b).cmp(&size_of(a)).then_with(|| bytes_cmp(x, y)),
+        SortKey::Extension => bytes_cmp(extension(x), extension(y)).then_with(|| bytes_cmp(x, y)),
         SortKey::Version => filevercmp(x, y),
-        SortKey::Width => a.width.cmp(&b.width).then_with(|| x.cmp(y)),
+        SortKey::Width => a.width.cmp(&b.width).then_with(|| bytes_cmp(x, y)),
     }
 }
 
@@ -54,7 +76,7 @@ pub fn sort(entries: &mut [Entry], order: Order) {
     }
     let key = order.key;
     match (order.dirs_first, order.reverse) {
-        (false, false) if key == SortKey::Name => entries.sort_unstable_by(|a, b| a.name().cmp(b.name())),
+        (false, false) if key == SortKey::Name => entries.sort_unstable_by(|a, b| bytes_cmp(a.name(), b.name())),
         (false, false) => entries.sort_unstable_by(|a, b| by_key(key, a, b)),
         (false, true) => entries.sort_unstable_by(|a, b| by_key(key, b, a)),
         (true, rev) => entries.sort_unstable_by(|a, b| {
@@ -66,6 +88,16 @@ pub fn sort(entries: &mut [Entry], order: Order) {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn byte_order() {
+        let words: &[&[u8]] = &[b"", b"a", b"ab", b"abcdefgh", b"abcdefghi", b"abcdefgi", b"b", b"\xff", b"abcdefgh\x00"];
+        for x in words {
+            for y in words {
+                assert_eq!(bytes_cmp(x, y), x.cmp(y), "{x:?} {y:?}");
+            }
+        }
+    }
 
     #[test]
     fn extensions() {

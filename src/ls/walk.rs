@@ -335,7 +335,10 @@ impl<'c> Walk<'c> {
             out::byte(b'\n');
         }
         self.first = false;
-        if self.headers {
+        if self.headers && self.render.raw_names {
+            out::bytes(&self.path[..self.path_len]);
+            out::bytes(b":\n");
+        } else if self.headers {
             let q = Quoting {
                 style: self.cfg.quoting,
                 hide_control: self.cfg.hide_control,

@@ -174,8 +174,15 @@ impl<'r, 'a, T: Copy> Grow<'r, 'a, T> {
         if p + bytes > SPACE.end.get() {
             return Err(Exhausted);
         }
-        // SAFETY: as in push.
-        unsafe { core::ptr::copy_nonoverlapping(data.as_ptr(), p as *mut T, data.len()) };
+        // SAFETY: as in push. Bytes go through copy_short (short names are the
+        // common case, and musl's memcpy is slow to start).
+        unsafe {
+            if size == 1 {
+                super::mem::copy_short(data.as_ptr() as *const u8, p as *mut u8, data.len());
+            } else {
+                core::ptr::copy_nonoverlapping(data.as_ptr(), p as *mut T, data.len());
+            }
+        }
         self.len += data.len();
         SPACE.top.set(p + bytes);
         Ok(())

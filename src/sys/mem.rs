@@ -19,3 +19,68 @@ pub fn reserve(len: usize) -> Result<&'static mut [u8], Errno> {
         Ok(core::slice::from_raw_parts_mut(p as *mut u8, len))
     }
 }
+
+/// Copies `n` bytes from `src` to `dst` without a call for short lengths: musl's
+/// memcpy starts `rep movsq` even for a ten-byte file name, which costs more than
+/// the copy. Lengths above 64 go to memcpy.
+///
+/// # Safety
+/// `src` must be readable and `dst` writable for `n` bytes, and they must not
+/// overlap.
+#[inline(always)]
+pub unsafe fn copy_short(src: *const u8, dst: *mut u8, n: usize) {
+    use core::ptr::{read_unaligned as rd, write_unaligned as wr};
+    // SAFETY (every block): each access lies inside [0, n) of both buffers, which
+    // the caller guarantees; the overlapping pairs cover the range exactly.
+    unsafe {
+        if n >= 8 {
+            if n <= 16 {
+                let (a, b) = (rd(src as *const u64), rd(src.add(n - 8) as *const u64));
+                wr(dst as *mut u64, a);
+                wr(dst.add(n - 8) as *mut u64, b);
+            } else if n <= 32 {
+                let (a, b) = (rd(src as *const [u64; 2]), rd(src.add(n - 16) as *const [u64; 2]));
+                wr(dst as *mut [u64; 2], a);
+                wr(dst.add(n - 16) as *mut [u64; 2], b);
+            } else if n <= 64 {
+                let (a, b) = (rd(src as *const [u64; 4]), rd(src.add(n - 32) as *const [u64; 4]));
+                wr(dst as *mut [u64; 4], a);
+                wr(dst.add(n - 32) as *mut [u64; 4], b);
+            } else {
+                core::ptr::copy_nonoverlapping(src, dst, n);
+            }
+        } else if n >= 4 {
+            let (a, b) = (rd(src as *const u32), rd(src.add(n - 4) as *const u32));
+            wr(dst as *mut u32, a);
+            wr(dst.add(n - 4) as *mut u32, b);
+        } else if n >= 2 {
+            let (a, b) = (rd(src as *const u16), rd(src.add(n - 2) as *const u16));
+            wr(dst as *mut u16, a);
+            wr(dst.add(n - 2) as *mut u16, b);
+        } else if n == 1 {
+            *dst = *src;
+        }
+    }
+}
+
+/// `dst.copy_from_slice(src)` with `copy_short` (the lengths must be equal).
+#[inline(always)]
+pub fn copy_bytes(dst: &mut [u8], src: &[u8]) {
+    let n = src.len().min(dst.len());
+    // SAFETY: both slices hold at least n bytes, and a &mut cannot alias a &.
+    unsafe { copy_short(src.as_ptr(), dst.as_mut_ptr(), n) }
+}
+
+#[cfg(test)]
+mod tests {
+    #[test]
+    fn short_copies() {
+        let src: Vec<u8> = (0..100u8).collect();
+        for n in 0..100 {
+            let mut dst = vec![0xAAu8; 100];
+            super::copy_bytes(&mut dst[..n], &src[..n]);
+            assert_eq!(&dst[..n], &src[..n]);
+            assert!(dst[n..].iter().all(|&b| b == 0xAA));
+        }
+    }
+}

@@ -58,7 +58,7 @@ fn emit(s: &mut State, data: &[u8]) {
 pub fn bytes(data: &[u8]) {
     let s = state();
     if data.len() <= BUF_SIZE - s.len {
-        s.buf[s.len..s.len + data.len()].copy_from_slice(data);
+        super::mem::copy_bytes(&mut s.buf[s.len..s.len + data.len()], data);
         s.len += data.len();
     } else {
         bytes_slow(s, data);
