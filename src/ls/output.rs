@@ -234,6 +234,16 @@ impl Render {
     }
 
     /// Prints one group in the configured format.
+    /// Prints one entry of a streamed listing (-1 -U): no alignment.
+    pub fn one(&self, e: &Entry) {
+        if self.raw_names && !self.inode && self.indicator == Indicator::None {
+            out::bytes(e.name());
+        } else {
+            self.print_entry(e, &Fields { inode: 0, blocks: 0, space: false });
+        }
+        out::byte(self.eol);
+    }
+
     /// `contents`: the group is a directory's contents (not the file operands).
     pub fn group<'a>(&self, region: &mut Arena<'a>, entries: &mut [Entry], measured: Option<bool>, contents: bool) -> Result<(), Exhausted> {
         if entries.is_empty() {

@@ -175,6 +175,50 @@ pub fn read<'a>(
     Ok(Listing { entries, error })
 }
 
+/// What `stream` reports for each entry.
+pub enum Event<'e, 'a> {
+    /// An entry, ready to print.
+    Entry(&'e Entry<'a>),
+    /// An entry that could not be stat'd.
+    Failed(&'e [u8], Errno),
+}
+
+/// Reads the directory open at `fd` and hands each entry that `filter` keeps to
+/// `on` as soon as it is read (and stat'd if `needs` says so): constant memory.
+/// Returns the error that ended reading early.
+pub fn stream(
+    region: &mut Arena<'_>,
+    fd: BorrowedFd<'_>,
+    buf: &mut [MaybeUninit<u8>],
+    filter: &Filter,
+    needs: &Needs,
+    time: TimeField,
+    on: &mut dyn FnMut(Event),
+) -> Result<Option<Errno>, Exhausted> {
+    let mut d = dir::entries(fd, buf);
+    loop {
+        match d.next() {
+            None => return Ok(None),
+            Some(Err(Errno::INTR)) => continue,
+            Some(Err(e)) => return Ok(Some(e)),
+            Some(Ok(e)) => {
+                let name = e.file_name().to_bytes_with_nul();
+                if !filter.keep(&name[..name.len() - 1]) {
+                    continue;
+                }
+                let mut one = [Entry::new(name, Kind::from_file_type(e.file_type()))];
+                let r = region.sub();
+                let mut failed = None;
+                stat_entries(&r, fd, &mut one, needs, time, &mut |_, err| failed = Some(err))?;
+                if let Some(err) = failed {
+                    on(Event::Failed(one[0].name(), err));
+                }
+                on(Event::Entry(&one[0]));
+            }
+        }
+    }
+}
+
 fn cstr(name_z: &[u8]) -> Option<&CStr> {
     CStr::from_bytes_with_nul(name_z).ok()
 }

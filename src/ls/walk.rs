@@ -13,7 +13,7 @@
 use super::entry::{Entry, Kind};
 use super::options::{Config, Deref, Format};
 use super::output::{total, Render};
-use super::read::{read, stat_entries, Filter, Needs, Pattern};
+use super::read::{read, stat_entries, stream, Event, Filter, Needs, Pattern};
 use super::sort::{sort, Order};
 use super::standin::quote::{quote, Quoting, Style};
 use super::LineSink;
@@ -390,6 +390,17 @@ impl<'c> Walk<'c> {
         Ok(())
     }
 
+    fn read_error(&mut self, e: Errno, operand: bool) {
+        if e != Errno::NOENT {
+            let n = self.path_len;
+            let mut l = errno_line(self.cfg.prog);
+            l.push(b"reading directory ");
+            quote_msg(&mut l, &self.path[..n], Style::ShellEscapeAlways);
+            l.push(b": ").errno(e).push(b"\n").send();
+            self.fail(if operand { 2 } else { 1 });
+        }
+    }
+
     /// Reads, stats, sorts and prints one directory; returns its entries.
     #[inline(never)]
     fn gather<'a>(
@@ -419,16 +430,26 @@ impl<'c> Walk<'c> {
         }
         self.header();
         let filter = Filter { hidden: self.cfg.hidden, patterns: self.patterns };
+        if self.render.stream {
+            let needs = self.needs;
+            let time = self.cfg.time;
+            let dirent = core::mem::take(&mut self.dirent);
+            let r = stream(sub, fd.as_fd(), dirent, &filter, &needs, time, &mut |ev| match ev {
+                Event::Entry(e) => self.render.one(e),
+                Event::Failed(name, err) => self.report_entry(name, err),
+            });
+            self.dirent = dirent;
+            if let Some(e) = r? {
+                self.read_error(e, operand);
+            }
+            if self.cfg.tty {
+                out::flush();
+            }
+            return Ok(None);
+        }
         let listing = read(sub, fd.as_fd(), self.dirent, &filter)?;
         if let Some(e) = listing.error {
-            if e != Errno::NOENT {
-                let n = self.path_len;
-                let mut l = errno_line(self.cfg.prog);
-                l.push(b"reading directory ");
-                quote_msg(&mut l, &self.path[..n], Style::ShellEscapeAlways);
-                l.push(b": ").errno(e).push(b"\n").send();
-                self.fail(if operand { 2 } else { 1 });
-            }
+            self.read_error(e, operand);
         }
         let entries = listing.entries;
         let needs = self.needs;
