@@ -122,6 +122,16 @@ pub fn meta_of(s: &Statx, time: TimeField) -> Meta {
     }
 }
 
+/// The directory offset ext4 (hashed directories) and btrfs give the last entry
+/// once the whole directory has been read.
+const EOF_COOKIE: u64 = i64::MAX as u64;
+
+/// True when the entry whose d_off is `cookie`, the last of its getdents64
+/// buffer, is the directory's last: the getdents64 that would return 0 is skipped.
+fn at_end(cookie: u64, buffer_empty: bool) -> bool {
+    buffer_empty && cookie == EOF_COOKIE
+}
+
 /// A directory that was read: its entries, and the error that ended reading early.
 pub struct Listing<'a> {
     pub entries: &'a mut [Entry<'a>],
@@ -149,14 +159,17 @@ pub fn read<'a>(
                     break;
                 }
                 Some(Ok(e)) => {
+                    let cookie = e.next_entry_cookie();
                     let name = e.file_name().to_bytes_with_nul();
-                    if !filter.keep(&name[..name.len() - 1]) {
-                        continue;
+                    if filter.keep(&name[..name.len() - 1]) {
+                        let len = name.len() - 1;
+                        v.extend(&[pack_kind(Kind::from_file_type(e.file_type())), len as u8, (len >> 8) as u8])?;
+                        v.extend(name)?;
+                        count += 1;
                     }
-                    let len = name.len() - 1;
-                    v.extend(&[pack_kind(Kind::from_file_type(e.file_type())), len as u8, (len >> 8) as u8])?;
-                    v.extend(name)?;
-                    count += 1;
+                    if at_end(cookie, d.is_buffer_empty()) {
+                        break;
+                    }
                 }
             }
         }
@@ -202,8 +215,12 @@ pub fn stream(
             Some(Err(Errno::INTR)) => continue,
             Some(Err(e)) => return Ok(Some(e)),
             Some(Ok(e)) => {
+                let cookie = e.next_entry_cookie();
                 let name = e.file_name().to_bytes_with_nul();
                 if !filter.keep(&name[..name.len() - 1]) {
+                    if at_end(cookie, d.is_buffer_empty()) {
+                        return Ok(None);
+                    }
                     continue;
                 }
                 let mut one = [Entry::new(name, Kind::from_file_type(e.file_type()))];
@@ -214,6 +231,10 @@ pub fn stream(
                     on(Event::Failed(one[0].name(), err));
                 }
                 on(Event::Entry(&one[0]));
+                drop(r);
+                if at_end(cookie, d.is_buffer_empty()) {
+                    return Ok(None);
+                }
             }
         }
     }

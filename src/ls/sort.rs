@@ -6,6 +6,7 @@
 use super::entry::Entry;
 use super::options::SortKey;
 use super::standin::vercmp::filevercmp;
+use crate::sys::arena::{Arena, Exhausted};
 use core::cmp::Ordering;
 
 /// How one listing is ordered.
@@ -69,20 +70,65 @@ fn dir_first(e: &Entry) -> bool {
     e.is_dir() || e.link_to_dir
 }
 
-/// Sorts `entries` by `order` (nothing happens for SortKey::None).
-pub fn sort(entries: &mut [Entry], order: Order) {
-    if order.key == SortKey::None {
-        return;
+/// The first eight bytes of a name as a big-endian number (zero-padded): names
+/// in byte order have non-decreasing prefixes.
+#[inline]
+fn prefix(name: &[u8]) -> u64 {
+    let mut b = [0u8; 8];
+    let n = name.len().min(8);
+    b[..n].copy_from_slice(&name[..n]);
+    u64::from_be_bytes(b)
+}
+
+/// Sorts by name through (prefix, index) pairs: small elements and one integer
+/// comparison for most pairs, then the entries are permuted in place.
+fn sort_by_name(entries: &mut [Entry], scratch: &Arena<'_>) -> Result<(), Exhausted> {
+    let n = entries.len();
+    let keys = scratch.alloc_slice(n, (0u64, 0u32))?;
+    for (i, (k, e)) in keys.iter_mut().zip(entries.iter()).enumerate() {
+        *k = (prefix(e.name()), i as u32);
+    }
+    keys.sort_unstable_by(|a, b| {
+        a.0.cmp(&b.0).then_with(|| bytes_cmp(entries[a.1 as usize].name(), entries[b.1 as usize].name()))
+    });
+    // Apply the permutation: position i receives entry keys[i].1. Done slots are
+    // marked with u32::MAX.
+    for start in 0..n {
+        if keys[start].1 == u32::MAX {
+            continue;
+        }
+        let held = entries[start];
+        let mut at = start;
+        loop {
+            let from = keys[at].1 as usize;
+            keys[at].1 = u32::MAX;
+            if from == start {
+                entries[at] = held;
+                break;
+            }
+            entries[at] = entries[from];
+            at = from;
+        }
+    }
+    Ok(())
+}
+
+/// Sorts `entries` by `order` (nothing happens for SortKey::None); `scratch` holds
+/// the sort keys while it runs.
+pub fn sort(entries: &mut [Entry], order: Order, scratch: &mut Arena<'_>) -> Result<(), Exhausted> {
+    if order.key == SortKey::None || entries.len() < 2 {
+        return Ok(());
     }
     let key = order.key;
     match (order.dirs_first, order.reverse) {
-        (false, false) if key == SortKey::Name => entries.sort_unstable_by(|a, b| bytes_cmp(a.name(), b.name())),
+        (false, false) if key == SortKey::Name => sort_by_name(entries, &scratch.sub())?,
         (false, false) => entries.sort_unstable_by(|a, b| by_key(key, a, b)),
         (false, true) => entries.sort_unstable_by(|a, b| by_key(key, b, a)),
         (true, rev) => entries.sort_unstable_by(|a, b| {
             dir_first(b).cmp(&dir_first(a)).then_with(|| if rev { by_key(key, b, a) } else { by_key(key, a, b) })
         }),
     }
+    Ok(())
 }
 
 #[cfg(test)]

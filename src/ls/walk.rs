@@ -191,7 +191,7 @@ impl<'c> Walk<'c> {
         }
         let entries = &mut entries[..n];
         let measured = self.render.measure_for_sort(entries, self.order.key);
-        sort(entries, self.order);
+        sort(entries, self.order, &mut sub)?;
         let files = if self.cfg.directory {
             entries.len()
         } else {
@@ -456,7 +456,7 @@ impl<'c> Walk<'c> {
         let time = self.cfg.time;
         stat_entries(sub, fd.as_fd(), entries, &needs, time, &mut |name, e| self.report_entry(name, e))?;
         let measured = self.render.measure_for_sort(entries, self.order.key);
-        sort(entries, self.order);
+        sort(entries, self.order, sub)?;
         if self.cfg.size || self.cfg.format == Format::Long {
             total(&self.render, entries);
         }
