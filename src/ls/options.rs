@@ -2,7 +2,7 @@
 //! abbreviations list their candidates as glibc does), the environment variables,
 //! and the resulting `Config`.
 
-use super::standin::quote::{style_from_name, Style};
+use crate::fmt::quote::{style_from_name, Style};
 use super::standin::size::{parse_block_size, BlockSize};
 
 use crate::cli::{argmatch, try_help, Args, HasArg, Item, Opt, Parser};

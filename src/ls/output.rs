@@ -4,7 +4,7 @@
 
 use super::entry::{Entry, Kind};
 use super::options::{Config, Format, Indicator, SortKey};
-use super::standin::quote::{quote, Quoting, Style};
+use crate::fmt::quote::{quote, Quoting, Style};
 use super::standin::size::format_scaled;
 use crate::fmt::columns::{layout, max_columns, pad, Fill};
 use crate::fmt::num::dec_width;
@@ -41,9 +41,15 @@ pub struct Render {
 
 impl Render {
     pub fn new(c: &Config) -> Render {
-        let extra: &'static [u8] = match c.indicator {
-            Indicator::Classify => b"*=>@|",
-            Indicator::FileType => b"=>@|",
+        // GNU 9.1's sets (swapped relative to what the indicators print), plus a
+        // space in the escape style.
+        let escape = c.quoting == Style::Escape;
+        let extra: &'static [u8] = match (c.indicator, escape) {
+            (Indicator::Classify, false) => b"=>@|",
+            (Indicator::Classify, true) => b" =>@|",
+            (Indicator::FileType, false) => b"*=>@|",
+            (Indicator::FileType, true) => b" *=>@|",
+            (_, true) => b" ",
             _ => b"",
         };
         let quoting =
@@ -95,8 +101,8 @@ impl Render {
     pub fn measure(&self, entries: &mut [Entry]) -> bool {
         let mut any = false;
         for e in entries.iter_mut() {
-            let q = if self.raw_names {
-                super::standin::quote::Quoted { width: e.name().len(), quoted: false }
+            let q = if self.raw_names && e.name().iter().all(|&b| (0x20..0x7f).contains(&b)) {
+                crate::fmt::quote::Quoted { width: e.name().len(), quoted: false }
             } else {
                 quote(&self.quoting, e.name(), &mut Discard)
             };

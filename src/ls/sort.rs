@@ -5,7 +5,7 @@
 
 use super::entry::Entry;
 use super::options::SortKey;
-use super::standin::vercmp::filevercmp;
+use crate::fmt::vercmp::filevercmp;
 use crate::sys::arena::{Arena, Exhausted};
 use core::cmp::Ordering;
 

@@ -15,7 +15,7 @@ use super::options::{Config, Deref, Format};
 use super::output::{total, Render};
 use super::read::{read, stat_entries, stream, Event, Filter, Needs, Pattern};
 use super::sort::{sort, Order};
-use super::standin::quote::{quote, Quoting, Style};
+use crate::fmt::quote::{quote, Quoting, Style};
 use super::LineSink;
 use crate::fmt::Sink;
 use crate::sys::arena::{Arena, Exhausted};
