@@ -74,10 +74,14 @@ fn dir_first(e: &Entry) -> bool {
 /// in byte order have non-decreasing prefixes.
 #[inline]
 fn prefix(name: &[u8]) -> u64 {
-    let mut b = [0u8; 8];
-    let n = name.len().min(8);
-    b[..n].copy_from_slice(&name[..n]);
-    u64::from_be_bytes(b)
+    if name.len() >= 8 {
+        return u64::from_be_bytes(name[..8].try_into().unwrap_or([0; 8]));
+    }
+    let mut v = 0u64;
+    for (i, &c) in name.iter().enumerate() {
+        v |= (c as u64) << (56 - 8 * i);
+    }
+    v
 }
 
 /// Sorts by name through (prefix, index) pairs: small elements and one integer

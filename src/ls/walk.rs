@@ -126,7 +126,7 @@ impl<'c> Walk<'c> {
             self.path[self.path_len] = b'/';
             self.path_len += 1;
         }
-        self.path[self.path_len..self.path_len + name.len()].copy_from_slice(name);
+        crate::sys::mem::copy_bytes(&mut self.path[self.path_len..self.path_len + name.len()], name);
         self.path_len += name.len();
         Ok(())
     }
