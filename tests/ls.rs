@@ -62,7 +62,7 @@ fn no_arguments_and_dot() {
 const SINGLE: &[&str] = &[
     "-a", "-A", "-B", "-d", "-f", "-U", "-S", "-t", "-X", "-v", "-r", "-c", "-u", "-1", "-C", "-x", "-m", "-F",
     "-p", "--file-type", "-i", "-s", "-h", "--si", "-k", "-R", "-L", "-H", "-b", "-q", "-N", "-Q",
-    "--show-control-chars", "--group-directories-first", "--zero", "--sort=none", "--sort=size", "--sort=time",
+    "--show-control-chars", "--group-directories-first", "--zero", "-Z", "--context", "--sort=none", "--sort=size", "--sort=time",
     "--sort=extension", "--sort=version", "--sort=width", "--time=atime", "--time=ctime", "--time=birth",
     "--format=across", "--format=commas", "--format=vertical", "--format=single-column", "--format=horizontal",
     "-w0", "-w1", "-w20", "-w40", "-T0", "-T3", "--indicator-style=none", "--indicator-style=slash",

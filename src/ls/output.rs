@@ -25,6 +25,8 @@ pub struct Render {
     pub format: Format,
     pub inode: bool,
     pub size: bool,
+    /// -Z: the security context column (`?`: no SELinux contexts are read).
+    pub context: bool,
     pub block: Option<super::standin::size::BlockSize>,
     pub width: usize,
     pub tabsize: usize,
@@ -64,6 +66,7 @@ impl Render {
             format: c.format,
             inode: c.inode,
             size: c.size,
+            context: c.context,
             block: c.block,
             width: c.width,
             tabsize: c.tabsize,
@@ -190,6 +193,9 @@ impl Render {
                 f.blocks
             };
         }
+        if self.context {
+            w += 2;
+        }
         if self.indicator_of(e).is_some() {
             w += 1;
         }
@@ -226,6 +232,9 @@ impl Render {
             }
             out::byte(b' ');
         }
+        if self.context {
+            out::bytes(b"? ");
+        }
         if f.space && e.width & QUOTED == 0 {
             out::byte(b' ');
         }
@@ -242,7 +251,7 @@ impl Render {
     /// Prints one group in the configured format.
     /// Prints one entry of a streamed listing (-1 -U): no alignment.
     pub fn one(&self, e: &Entry) {
-        if self.raw_names && !self.inode && self.indicator == Indicator::None {
+        if self.raw_names && !self.inode && !self.context && self.indicator == Indicator::None {
             out::bytes(e.name());
         } else {
             self.print_entry(e, &Fields { inode: 0, blocks: 0, space: false });
@@ -267,7 +276,7 @@ impl Render {
         };
         match self.format {
             Format::Long | Format::OnePerLine => {
-                if self.raw_names && !self.inode && !self.size && self.indicator == Indicator::None {
+                if self.raw_names && !self.inode && !self.size && !self.context && self.indicator == Indicator::None {
                     for e in entries.iter() {
                         out::bytes(e.name());
                         out::byte(self.eol);
