@@ -342,6 +342,11 @@ fn sizes_and_block_units() {
         ls(&fx).args(["-s", "-k"]).env(var, val).same();
         ls(&fx).args(["-s", "--block-size=2K"]).env(var, val).same();
     }
+    // The first variable that is set decides, even when its value is invalid.
+    ls(&fx).arg("-s").env("LS_BLOCK_SIZE", "x").env("BLOCK_SIZE", "512").same();
+    ls(&fx).arg("-s").env("LS_BLOCK_SIZE", "").env("BLOCK_SIZE", "512").same();
+    ls(&fx).arg("-s").env("BLOCK_SIZE", "x").env("BLOCKSIZE", "512").same();
+    ls(&fx).arg("-s").env("LS_BLOCK_SIZE", "x").env("POSIXLY_CORRECT", "1").same();
 }
 
 #[test]

@@ -727,18 +727,17 @@ fn default_quoting(tty: bool) -> Style {
     }
 }
 
-/// The block size for -s when no option chose one: LS_BLOCK_SIZE, BLOCK_SIZE,
-/// BLOCKSIZE, then 512 under POSIXLY_CORRECT, else 1024; -k forces 1024.
+/// The block size for -s when no option chose one: -k means 1024; otherwise the
+/// first of LS_BLOCK_SIZE, BLOCK_SIZE, BLOCKSIZE that is set, and when none is (or
+/// its value is invalid) 512 under POSIXLY_CORRECT, else 1024.
 fn block_from_env(kibibytes: bool) -> Option<BlockSize> {
     if kibibytes {
         return None;
     }
-    for var in [&b"LS_BLOCK_SIZE"[..], b"BLOCK_SIZE", b"BLOCKSIZE"] {
-        if let Some(v) = env::get(var) {
-            if let Some(b) = parse_block_size(v) {
-                return Some(b);
-            }
-        }
+    // The first variable that is set decides; an invalid value means the default.
+    let spec = [&b"LS_BLOCK_SIZE"[..], b"BLOCK_SIZE", b"BLOCKSIZE"].iter().find_map(|v| env::get(v));
+    if let Some(b) = spec.and_then(parse_block_size) {
+        return Some(b);
     }
     if env::get(b"POSIXLY_CORRECT").is_some() {
         parse_block_size(b"512")
