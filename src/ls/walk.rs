@@ -29,8 +29,8 @@ use core::mem::MaybeUninit;
 /// Ancestor descriptors kept open at once (GNU's tests list a 30-deep tree under
 /// `ulimit -n 20`).
 const OPEN_LIMIT: usize = 10;
-/// The reservation for the path being walked.
-const PATH_SPACE: usize = 1 << 30;
+/// The reservations tried in turn for the path being walked.
+const PATH_SPACE: [usize; 3] = [1 << 30, 64 << 20, 1 << 20];
 /// The longest piece of path handed to one openat (PATH_MAX is 4096 with its NUL).
 const PIECE: usize = 4000;
 /// getdents64 buffer size.
@@ -75,7 +75,11 @@ fn errno_line(prog: &[u8]) -> Line {
 impl<'c> Walk<'c> {
     pub fn new(cfg: &'c Config, patterns: &'c [Pattern], root: &Arena<'static>) -> Result<Walk<'c>, Exhausted> {
         let dirent = root.alloc_slice(DIRENT_BUF, MaybeUninit::uninit())?;
-        let path = crate::sys::mem::reserve(PATH_SPACE).map_err(|_| Exhausted)?;
+        // A smaller reservation when `ulimit -v` refuses the large one.
+        let path = PATH_SPACE
+            .iter()
+            .find_map(|&n| crate::sys::mem::reserve(n).ok())
+            .ok_or(Exhausted)?;
         Ok(Walk {
             cfg,
             render: Render::new(cfg),
