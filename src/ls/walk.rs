@@ -172,10 +172,18 @@ impl<'c> Walk<'c> {
             let st = match self.cfg.deref {
                 Deref::All | Deref::Args => statx_at(file::cwd(), c, true, mask),
                 Deref::Never => statx_at(file::cwd(), c, false, mask),
-                Deref::ArgDirs => match statx_at(file::cwd(), c, true, mask) {
-                    Ok(s) if Kind::from_mode(s.stx_mode as u32) == Kind::Dir => Ok(s),
-                    Err(e) if e != Errno::NOENT => Err(e),
-                    _ => statx_at(file::cwd(), c, false, mask),
+                // GNU stats, and lstats when that is not a directory (or the link
+                // dangles); lstat first gives the same answers with one call for
+                // everything but symlinks.
+                Deref::ArgDirs => match statx_at(file::cwd(), c, false, mask) {
+                    Ok(l) if Kind::from_mode(l.stx_mode as u32) == Kind::Symlink => {
+                        match statx_at(file::cwd(), c, true, mask) {
+                            Ok(s) if Kind::from_mode(s.stx_mode as u32) == Kind::Dir => Ok(s),
+                            Err(e) if e != Errno::NOENT => Err(e),
+                            _ => Ok(l),
+                        }
+                    }
+                    r => r,
                 },
             };
             match st {
@@ -194,7 +202,7 @@ impl<'c> Walk<'c> {
             }
         }
         let entries = &mut entries[..n];
-        let measured = self.render.measure_for_sort(entries, self.order.key);
+        self.render.measure_for_sort(entries, self.order.key);
         sort(entries, self.order, &mut sub)?;
         let files = if self.cfg.directory {
             entries.len()
@@ -215,11 +223,10 @@ impl<'c> Walk<'c> {
         };
         let (file_part, dir_part) = entries.split_at_mut(files);
         if files > 0 {
-            let _ = measured;
             self.render.group(&mut sub, file_part, None, false)?;
             self.first = false;
         }
-        self.headers = self.cfg.recursive || operands.len() > 1 || files > 0;
+        self.headers = self.cfg.recursive || operands.len() > 1;
         for e in dir_part.iter() {
             self.set_path(e.name())?;
             let Ok(c) = CStr::from_bytes_with_nul(e.name_z()) else { continue };
