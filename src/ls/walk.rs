@@ -33,6 +33,8 @@ const OPEN_LIMIT: usize = 10;
 const PATH_SPACE: [usize; 3] = [1 << 30, 64 << 20, 1 << 20];
 /// The longest piece of path handed to one openat (PATH_MAX is 4096 with its NUL).
 const PIECE: usize = 4000;
+/// The depth past which the stack limit is raised to its maximum.
+const DEEP: usize = 1024;
 /// getdents64 buffer size.
 const DIRENT_BUF: usize = 64 * 1024;
 
@@ -364,6 +366,10 @@ impl<'c> Walk<'c> {
     /// Lists the directory open at `fd` (whose path is the current path), then
     /// its subdirectories when recursive.
     fn list(&mut self, region: &mut Arena<'_>, level: &Level, fd: OwnedFd, operand: bool) -> Result<(), Exhausted> {
+        if level.depth == DEEP {
+            // Each level costs a few hundred bytes of stack: let it grow.
+            crate::sys::mem::raise_stack_limit();
+        }
         let mut sub = region.sub();
         let entries = match self.gather(&mut sub, level, &fd, operand)? {
             Some(e) => e,

@@ -84,3 +84,14 @@ mod tests {
         }
     }
 }
+
+/// Raises the soft stack limit to the hard limit (getrlimit and setrlimit), so
+/// that the main thread's stack may grow into the gap the kernel leaves below it
+/// (deep recursion, e.g. `ls -R` of a very deep tree). Failure changes nothing.
+pub fn raise_stack_limit() {
+    use rustix::process::{getrlimit, setrlimit, Resource, Rlimit};
+    let old = getrlimit(Resource::Stack);
+    if old.current != old.maximum {
+        let _ = setrlimit(Resource::Stack, Rlimit { current: old.maximum, maximum: old.maximum });
+    }
+}
