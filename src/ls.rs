@@ -11,7 +11,6 @@ mod options;
 mod output;
 mod read;
 mod sort;
-mod standin;
 mod walk;
 
 use crate::fmt::Sink;

@@ -3,8 +3,7 @@
 //! and the resulting `Config`.
 
 use crate::fmt::quote::{style_from_name, Style};
-use super::standin::size::{parse_block_size, BlockSize};
-
+use crate::fmt::size::{block_size_from_env, default_block_size, parse_block_size_checked, BlockSize, BlockSizeError};
 use crate::cli::{argmatch, try_help, Args, HasArg, Item, Opt, Parser};
 use crate::sys::err::Line;
 use crate::sys::{env, file, tty};
@@ -88,8 +87,8 @@ pub struct Config {
     pub indicator: Indicator,
     pub inode: bool,
     pub size: bool,
-    /// The -s unit (None: 1024-byte blocks).
-    pub block: Option<BlockSize>,
+    /// The -s and `total` unit.
+    pub block: BlockSize,
     pub recursive: bool,
     pub deref: Deref,
     pub color: bool,
@@ -394,7 +393,7 @@ pub fn parse(
         indicator: Indicator::None,
         inode: false,
         size: false,
-        block: None,
+        block: default_block_size(false),
         recursive: false,
         deref: Deref::ArgDirs,
         color: false,
@@ -454,8 +453,8 @@ pub fn parse(
                 c.full_time = true;
             }
             DIRS_FIRST => c.dirs_first = true,
-            HUMAN => block = parse_block_size(b"human-readable"),
-            SI => block = parse_block_size(b"si"),
+            HUMAN => block = Some(BlockSize::HUMAN),
+            SI => block = Some(BlockSize::SI),
             INODE => c.inode = true,
             KIBIBYTES => kibibytes = true,
             NUMERIC => {
@@ -548,12 +547,20 @@ pub fn parse(
                 Some(on) => c.hyperlink = on,
                 None => return bad_arg(()),
             },
-            BLOCK_SIZE => match parse_block_size(v) {
-                Some(b) => block = Some(b),
-                None => {
+            BLOCK_SIZE => match parse_block_size_checked(v) {
+                Ok(b) => block = Some(b),
+                Err(e) => {
                     let mut l = Line::new();
-                    l.push(prog).push(b": invalid --block-size argument ");
+                    l.push(prog).push(b": ");
+                    match e {
+                        BlockSizeError::Invalid => l.push(b"invalid --block-size argument "),
+                        BlockSizeError::InvalidSuffix => l.push(b"invalid suffix in --block-size argument "),
+                        BlockSizeError::TooLarge => l.push(b"--block-size argument "),
+                    };
                     quoted_msg(&mut l, v);
+                    if e == BlockSizeError::TooLarge {
+                        l.push(b" too large");
+                    }
                     l.push(b"\n").send();
                     return Parsed::Exit(2);
                 }
@@ -701,7 +708,7 @@ pub fn parse(
         c.tabsize = 0;
     }
     c.block = match block {
-        Some(b) => Some(b),
+        Some(b) => b,
         None => block_from_env(kibibytes),
     };
     Parsed::Run(c)
@@ -730,19 +737,14 @@ fn default_quoting(tty: bool) -> Style {
 /// The block size for -s when no option chose one: -k means 1024; otherwise the
 /// first of LS_BLOCK_SIZE, BLOCK_SIZE, BLOCKSIZE that is set, and when none is (or
 /// its value is invalid) 512 under POSIXLY_CORRECT, else 1024.
-fn block_from_env(kibibytes: bool) -> Option<BlockSize> {
+fn block_from_env(kibibytes: bool) -> BlockSize {
     if kibibytes {
-        return None;
+        return BlockSize::plain(1024);
     }
-    // The first variable that is set decides; an invalid value means the default.
-    let spec = [&b"LS_BLOCK_SIZE"[..], b"BLOCK_SIZE", b"BLOCKSIZE"].iter().find_map(|v| env::get(v));
-    if let Some(b) = spec.and_then(parse_block_size) {
-        return Some(b);
-    }
-    if env::get(b"POSIXLY_CORRECT").is_some() {
-        parse_block_size(b"512")
-    } else {
-        None
+    let posix = env::get(b"POSIXLY_CORRECT").is_some();
+    match [&b"LS_BLOCK_SIZE"[..], b"BLOCK_SIZE", b"BLOCKSIZE"].iter().find_map(|v| env::get(v)) {
+        Some(v) => block_size_from_env(v, posix),
+        None => default_block_size(posix),
     }
 }
 

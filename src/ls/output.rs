@@ -5,10 +5,10 @@
 use super::entry::{Entry, Kind};
 use super::options::{Config, Format, Indicator, SortKey};
 use crate::fmt::quote::{quote, Quoting, Style};
-use super::standin::size::format_scaled;
+use crate::fmt::size::{format_scaled, scaled_width, BlockSize};
 use crate::fmt::columns::{layout, max_columns, pad, Fill};
 use crate::fmt::num::dec_width;
-use crate::fmt::{Counter, Sink, Stdout};
+use crate::fmt::{Sink, Stdout};
 use crate::sys::arena::{Arena, Exhausted};
 use crate::sys::out;
 
@@ -27,7 +27,7 @@ pub struct Render {
     pub size: bool,
     /// -Z: the security context column (`?`: no SELinux contexts are read).
     pub context: bool,
-    pub block: Option<super::standin::size::BlockSize>,
+    pub block: BlockSize,
     pub width: usize,
     pub tabsize: usize,
     pub eol: u8,
@@ -132,16 +132,11 @@ struct Fields {
 }
 
 fn blocks_text(r: &Render, blocks: u64, out: &mut dyn Sink) -> usize {
-    match &r.block {
-        Some(b) => format_scaled(blocks, 512, b, out),
-        None => {
-            let v = blocks.div_ceil(2);
-            let mut t = [0u8; 20];
-            let d = crate::fmt::num::u64_dec(v, &mut t);
-            out.put(d);
-            d.len()
-        }
-    }
+    format_scaled(blocks, 512, &r.block, out)
+}
+
+fn blocks_width(r: &Render, blocks: u64) -> usize {
+    scaled_width(blocks, 512, &r.block)
 }
 
 /// Prints `total N` for a directory listed with -s.
@@ -164,7 +159,7 @@ impl Render {
             }
             if self.size {
                 let w = match e.meta {
-                    Some(m) => blocks_text(self, m.blocks, &mut Counter(0)),
+                    Some(m) => blocks_width(self, m.blocks),
                     None => 1,
                 };
                 f.blocks = f.blocks.max(w);
@@ -188,7 +183,7 @@ impl Render {
         }
         if self.size {
             w += 1 + if self.format == Format::Commas {
-                e.meta.map_or(1, |m| blocks_text(self, m.blocks, &mut Counter(0)))
+                e.meta.map_or(1, |m| blocks_width(self, m.blocks))
             } else {
                 f.blocks
             };
@@ -221,7 +216,7 @@ impl Render {
         if self.size {
             match e.meta {
                 Some(m) => {
-                    let w = blocks_text(self, m.blocks, &mut Counter(0));
+                    let w = blocks_width(self, m.blocks);
                     out::repeat(b' ', f.blocks.saturating_sub(w));
                     blocks_text(self, m.blocks, &mut Stdout);
                 }

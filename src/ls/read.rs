@@ -4,7 +4,7 @@
 
 use super::entry::{pack_kind, unpack_kind, Entry, Kind, Meta};
 use super::options::{Config, Deref, Format, Hidden, Indicator, SortKey, TimeField};
-use super::standin::glob;
+use crate::fmt::glob;
 use crate::sys::arena::{Arena, Exhausted};
 use crate::sys::stat::{statx_at, Statx, StatxFlags};
 use crate::sys::{dir, BorrowedFd, Errno};

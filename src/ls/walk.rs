@@ -140,14 +140,12 @@ impl<'c> Walk<'c> {
     fn report_entry(&mut self, name: &[u8], e: Errno) {
         let base = self.path_len;
         // GNU names the entries of `.` without the `./`.
-        if self.path[..self.path_len] == *b"." {
-            self.path_len = 0;
-        }
-        if self.push_name(name).is_ok() {
-            let n = self.path_len;
+        let dot = self.path[..base] == *b".";
+        if dot || self.push_name(name).is_ok() {
+            let full: &[u8] = if dot { name } else { &self.path[..self.path_len] };
             let mut l = errno_line(self.cfg.prog);
             l.push(b"cannot access ");
-            quote_msg(&mut l, &self.path[..n], Style::ShellEscapeAlways);
+            quote_msg(&mut l, full, Style::ShellEscapeAlways);
             l.push(b": ").errno(e).push(b"\n").send();
         }
         self.path_len = base;
