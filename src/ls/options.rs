@@ -620,11 +620,8 @@ pub fn parse(
                 c.sort = SortKey::Extension;
                 sort_given = true;
             }
-            ONE => {
-                if c.format != Format::Long {
-                    c.format = Format::OnePerLine;
-                }
-            }
+            // -1 after a long-format option is ignored.
+            ONE if c.format != Format::Long => c.format = Format::OnePerLine,
             _ => {}
         }
     }
@@ -754,10 +751,7 @@ fn check_time_style(c: &Config) -> Option<i32> {
     if c.full_time {
         return None;
     }
-    let style = match c.time_style.or_else(|| env::get(b"TIME_STYLE")) {
-        Some(s) => s,
-        None => return None,
-    };
+    let style = c.time_style.or_else(|| env::get(b"TIME_STYLE"))?;
     let mut s = style;
     while let Some(rest) = s.strip_prefix(b"posix-") {
         s = rest;

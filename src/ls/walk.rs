@@ -214,10 +214,8 @@ impl<'c> Walk<'c> {
                 entries[files] = *e;
                 files += 1;
             }
-            let mut i = files;
-            for e in all.iter().filter(|e| e.is_dir()) {
-                entries[i] = *e;
-                i += 1;
+            for (slot, e) in entries[files..].iter_mut().zip(all.iter().filter(|e| e.is_dir())) {
+                *slot = *e;
             }
             files
         };
@@ -427,6 +425,7 @@ impl<'c> Walk<'c> {
     ) -> Result<Option<&'a mut [Entry<'a>]>, Exhausted> {
         if self.cfg.deref == Deref::All && self.cfg.recursive {
             if let Ok(st) = file::fstat(fd.as_fd()) {
+                #[allow(clippy::unnecessary_cast)] // u32 on some targets
                 let id = (st.st_dev as u64, st.st_ino as u64);
                 let mut a = level.parent;
                 while let Some(x) = a {
