@@ -343,8 +343,9 @@ fn line_width(s: &[u8]) -> Option<usize> {
     }
 }
 
+/// `text` in GNU's locale quoting, as its messages about option values show it.
 fn quoted_msg(l: &mut Line, text: &[u8]) {
-    crate::cli::push_locale_quoted(l, text);
+    super::walk::quote_msg(l, text, Style::Locale);
 }
 
 fn die(prog: &[u8], what: &[u8], arg: &[u8], too_large: bool) -> Parsed {
@@ -451,6 +452,7 @@ pub fn parse(
             FULL_TIME => {
                 c.format = Format::Long;
                 c.full_time = true;
+                c.time_style = Some(b"full-iso");
             }
             DIRS_FIRST => c.dirs_first = true,
             HUMAN => block = Some(BlockSize::HUMAN),
@@ -746,19 +748,19 @@ fn block_from_env(kibibytes: bool) -> BlockSize {
 }
 
 /// Checks --time-style (or TIME_STYLE) as GNU does when the long format is on;
-/// returns the exit status of a bad one.
+/// returns the exit status of a bad one. A `posix-` prefix means "only outside the
+/// C/POSIX locale": there the style is not looked at.
 fn check_time_style(c: &Config) -> Option<i32> {
-    if c.full_time {
-        return None;
-    }
     let style = c.time_style.or_else(|| env::get(b"TIME_STYLE"))?;
     let mut s = style;
-    while let Some(rest) = s.strip_prefix(b"posix-") {
+    if let Some(rest) = s.strip_prefix(b"posix-") {
+        if crate::locale::time_is_posix() {
+            return None;
+        }
         s = rest;
     }
     if let Some(fmt) = s.strip_prefix(b"+") {
-        let newlines = fmt.iter().filter(|&&b| b == b'\n').count();
-        if newlines <= 1 {
+        if fmt.iter().filter(|&&b| b == b'\n').count() <= 1 {
             return None;
         }
         let mut l = Line::new();
@@ -767,13 +769,20 @@ fn check_time_style(c: &Config) -> Option<i32> {
         l.push(b"\n").send();
         return Some(2);
     }
-    if matches!(s, b"full-iso" | b"long-iso" | b"iso" | b"locale") {
+    let names: [&[u8]; 4] = [b"full-iso", b"long-iso", b"iso", b"locale"];
+    if names.contains(&s) {
+        return None;
+    }
+    let matching = names.iter().filter(|n| n.starts_with(s)).count();
+    if matching == 1 {
         return None;
     }
     let mut l = Line::new();
-    l.push(c.prog).push(b": invalid argument ");
-    quoted_msg(&mut l, style);
-    l.push(b" for 'time style'\nValid arguments are:\n  - [posix-]full-iso\n  - [posix-]long-iso\n");
+    l.push(c.prog).push(if matching > 1 { &b": ambiguous argument "[..] } else { b": invalid argument " });
+    quoted_msg(&mut l, s);
+    l.push(b" for ");
+    quoted_msg(&mut l, b"time style");
+    l.push(b"\nValid arguments are:\n  - [posix-]full-iso\n  - [posix-]long-iso\n");
     l.push(b"  - [posix-]iso\n  - [posix-]locale\n  - +FORMAT (e.g., +%H:%M) for a 'date'-style format\n");
     l.send();
     try_help(c.prog);
