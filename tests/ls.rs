@@ -181,6 +181,10 @@ fn option_errors() {
         vec!["-T0x10", "-w010", "-C"],
         vec!["--block-size=x"],
         vec!["--block-size=0"],
+        vec!["--block-size=1Q"],
+        vec!["--block-size=99999999999999999999999"],
+        vec!["--block-size=x\ny"],
+        vec!["--block-size=\u{e9}"],
         vec!["-l", "--time-style=x"],
         vec!["-l", "--time-style=l"],
         vec!["-l", "--time-style=lo"],
@@ -216,6 +220,7 @@ fn option_errors() {
         vec!["--", "-a"],
     ] {
         ls(&fx).args(&bad).same();
+        ls(&fx).args(&bad).env("LC_ALL", "C.UTF-8").same();
     }
     ls(&fx).env("QUOTING_STYLE", "bogus").same();
     ls(&fx).env("QUOTING_STYLE", "c").same();

@@ -559,7 +559,8 @@ pub fn parse(
                         BlockSizeError::InvalidSuffix => l.push(b"invalid suffix in --block-size argument "),
                         BlockSizeError::TooLarge => l.push(b"--block-size argument "),
                     };
-                    quoted_msg(&mut l, v);
+                    // gnulib's xstrtol_fatal: ASCII quotes around the raw text.
+                    l.push(b"'").push(v).push(b"'");
                     if e == BlockSizeError::TooLarge {
                         l.push(b" too large");
                     }
