@@ -135,6 +135,8 @@ fn columns_by_width() {
     ls(&fx).args(["-C"]).env("TABSIZE", "3").same();
     ls(&fx).args(["-C"]).env("TABSIZE", "x").same();
     ls(&fx).args(["-1"]).env("TABSIZE", "x").env("COLUMNS", "x").same();
+    ls(&fx).args(["-m"]).env("TABSIZE", "x").same();
+    ls(&fx).args(["-m", "-T1"]).env("TABSIZE", "x").same();
 }
 
 #[test]

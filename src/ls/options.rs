@@ -687,7 +687,7 @@ pub fn parse(
         }
         None => 80,
     };
-    if matches!(c.format, Format::Columns | Format::Across) {
+    if matches!(c.format, Format::Columns | Format::Across | Format::Commas) {
         c.tabsize = match tabsize {
             Some(t) => t,
             None => match env::get(b"TABSIZE") {
