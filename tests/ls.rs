@@ -225,6 +225,10 @@ fn option_errors() {
         ls(&fx).args(&bad).env("LC_ALL", "C.UTF-8").same();
     }
     ls(&fx).env("QUOTING_STYLE", "bogus").same();
+    // The order of the environment warnings and of the time-style check.
+    ls(&fx).arg("-C").env("COLUMNS", "x").env("TABSIZE", "y").env("QUOTING_STYLE", "z").same();
+    ls(&fx).arg("-l").env("COLUMNS", "x").env("TIME_STYLE", "y").env("QUOTING_STYLE", "z").same();
+    ls(&fx).args(["-l", "--color=always"]).env("COLUMNS", "x").env("TIME_STYLE", "y").same();
     ls(&fx).env("QUOTING_STYLE", "c").same();
     ls(&fx).env("LC_ALL", "C.UTF-8").args(["--sort=x"]).same();
 }

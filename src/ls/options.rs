@@ -637,27 +637,9 @@ pub fn parse(
         l.push(prog).push(b": --dired and --zero are incompatible\n").send();
         return Parsed::Exit(2);
     }
-    if c.format == Format::Long {
-        if let Some(status) = check_time_style(&c) {
-            return Parsed::Exit(status);
-        }
-    }
     if c.time != TimeField::Modify && !sort_given && c.format != Format::Long {
         c.sort = SortKey::Time;
     }
-    c.quoting = match quoting {
-        Some(q) => q,
-        None => match env::get(b"QUOTING_STYLE") {
-            Some(v) => match style_from_name(v) {
-                Some(s) => s,
-                None => {
-                    warn_env(prog, b"value of environment variable QUOTING_STYLE: ", v);
-                    default_quoting(tty)
-                }
-            },
-            None => default_quoting(tty),
-        },
-    };
     c.deref = match deref {
         Some(d) => d,
         None if c.directory || c.indicator == Indicator::Classify || c.format == Format::Long => Deref::Never,
@@ -706,6 +688,24 @@ pub fn parse(
     }
     if c.color {
         c.tabsize = 0;
+    }
+    c.quoting = match quoting {
+        Some(q) => q,
+        None => match env::get(b"QUOTING_STYLE") {
+            Some(v) => match style_from_name(v) {
+                Some(s) => s,
+                None => {
+                    warn_env(prog, b"value of environment variable QUOTING_STYLE: ", v);
+                    default_quoting(tty)
+                }
+            },
+            None => default_quoting(tty),
+        },
+    };
+    if c.format == Format::Long {
+        if let Some(status) = check_time_style(&c) {
+            return Parsed::Exit(status);
+        }
     }
     c.block = match block {
         Some(b) => b,
