@@ -27,6 +27,22 @@ hf_pair "\`ls -s flat100k\`" "$ls_ours -s $flat" "/usr/bin/ls -s $flat" "${args[
 hf_pair "\`ls -F flat100k\`" "$ls_ours -F $flat" "/usr/bin/ls -F $flat" "${args[@]}"
 hf_pair "\`ls -R /usr\`" "$ls_ours -R /usr" "/usr/bin/ls -R /usr" "${args[@]}"
 echo
+if command -v perf >/dev/null && perf stat -e task-clock true >/dev/null 2>&1; then
+  # CPU time is steadier than wall time on a shared machine.
+  task_ms() { perf stat -x, -e task-clock -r 5 "$@" 2>&1 >/dev/null | awk -F, '/task-clock/ { printf "%.1f", $1 }'; }
+  echo "CPU time (\`perf stat -r 5 -e task-clock\`, ms, user + system):"
+  echo
+  echo "| command | bareutils | GNU | GNU ÷ bareutils |"
+  echo "| --- | ---: | ---: | ---: |"
+  for c in "-R $tree" "$flat" "-1U $flat" "-R /usr"; do
+    # shellcheck disable=SC2086
+    o=$(task_ms "$ls_ours" $c)
+    # shellcheck disable=SC2086
+    g=$(task_ms /usr/bin/ls $c)
+    echo "| \`ls ${c//$CORPUS\//}\` | $o | $g | $(awk -v o="$o" -v g="$g" 'BEGIN { printf "%.2f", g / o }') |"
+  done
+  echo
+fi
 echo "Syscalls (\`strace -f -c\`, total, and the largest counts):"
 echo
 echo "| command | bareutils | GNU |"

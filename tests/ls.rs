@@ -564,3 +564,25 @@ fn ten_thousand_levels_beyond_path_max() {
     }
     assert!(o.stdout == want, "output of {} bytes differs from the expected {} bytes", o.stdout.len(), want.len());
 }
+
+#[test]
+fn removed_working_directory() {
+    let fx = Fixture::new("ls-rmcwd");
+    for args in ["", "-R", "-a", "-1U", "-la"] {
+        let run = |exe: &std::path::Path| {
+            fx.dir("gone");
+            let o = std::process::Command::new("bash")
+                .arg("-c")
+                .arg(format!("cd gone && rmdir ../gone && exec -a ls {} {args}", exe.display()))
+                .current_dir(&fx.root)
+                .env_clear()
+                .env("LC_ALL", "C")
+                .output()
+                .unwrap();
+            (o.status.code(), o.stdout, o.stderr)
+        };
+        let ours = run(&bin());
+        assert_eq!(ours, run(&gnu("ls")), "ls {args} in a removed directory");
+        assert_eq!(ours.0, Some(0));
+    }
+}
