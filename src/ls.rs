@@ -11,6 +11,7 @@ mod options;
 mod output;
 mod read;
 mod sort;
+mod table;
 mod walk;
 
 use crate::fmt::Sink;
