@@ -586,3 +586,78 @@ fn removed_working_directory() {
         assert_eq!(ours.0, Some(0));
     }
 }
+
+#[test]
+fn every_ambiguous_abbreviation() {
+    // glibc lists the candidates in the table's order: ours must be GNU's order.
+    let fx = Fixture::new("ls-abbrev");
+    let longs = [
+        "all", "almost-all", "author", "block-size", "escape", "classify", "color", "context", "directory", "dired",
+        "dereference-command-line", "dereference-command-line-symlink-to-dir", "dereference", "full-time",
+        "file-type", "format", "group-directories-first", "human-readable", "hide-control-chars", "hide",
+        "hyperlink", "help", "inode", "ignore-backups", "ignore", "indicator-style", "kibibytes", "literal",
+        "numeric-uid-gid", "no-group", "quote-name", "quoting-style", "reverse", "recursive", "size", "si",
+        "show-control-chars", "sort", "tabsize", "time", "time-style", "width", "zero", "version",
+    ];
+    let mut seen = std::collections::BTreeSet::new();
+    for l in longs {
+        for n in 1..=l.len() {
+            seen.insert(format!("--{}", &l[..n]));
+        }
+    }
+    let mut checked = 0;
+    for p in seen {
+        let c = ls(&fx).arg(&p);
+        if c.gnu().status == 2 {
+            c.same();
+            checked += 1;
+        }
+    }
+    assert!(checked > 30, "only {checked} ambiguous prefixes");
+}
+
+/// A chain of `depth` directories with 200-byte names, and at some levels a second
+/// subdirectory `z` (listed after the chain, so it is opened after the deeper
+/// levels have taken the descriptors and the level must be reopened by path).
+fn long_chain(fx: &Fixture, depth: usize, siblings: &[usize]) {
+    let script = format!(
+        "import os\nfd=os.open('.',os.O_RDONLY)\nn='a'*200\nfor i in range({depth}):\n    os.mkdir(n,dir_fd=fd)\n    if i in {siblings:?}:\n        os.mkdir('z',dir_fd=fd)\n        open('z/f',mode='w',opener=lambda p,f: os.open(p,f,dir_fd=fd)).close()\n    m=os.open(n,os.O_RDONLY,dir_fd=fd)\n    os.close(fd)\n    fd=m\n"
+    );
+    let st = std::process::Command::new("python3").arg("-c").arg(script).current_dir(&fx.root).status().unwrap();
+    assert!(st.success());
+}
+
+#[test]
+fn reopening_ancestors_by_path() {
+    // Paths up to ~3,800 bytes: GNU lists them too.
+    let fx = Fixture::new("ls-reopen");
+    long_chain(&fx, 18, &[0, 2, 5, 9, 14]);
+    let g = run_limited(&fx, &gnu("ls"), 20, "-R");
+    let o = run_limited(&fx, &bin(), 20, "-R");
+    assert_eq!(o.status.code(), g.status.code());
+    assert_eq!(show(&o.stderr), show(&g.stderr));
+    assert!(o.stdout == g.stdout, "outputs differ");
+}
+
+#[test]
+fn reopening_beyond_path_max() {
+    // 40 levels of 200-byte names (8 KB paths): reopened in pieces under PATH_MAX.
+    let fx = Fixture::new("ls-reopen2");
+    let sib = [0, 3, 12, 25, 33];
+    long_chain(&fx, 40, &sib);
+    let o = run_limited(&fx, &bin(), 20, "-R");
+    assert_eq!(show(&o.stderr), "\"\"");
+    assert_eq!(o.status.code(), Some(0));
+    let text = String::from_utf8(o.stdout).unwrap();
+    let headers: Vec<&str> = text.lines().filter(|l| l.ends_with(':')).collect();
+    // ., 40 chain levels, 5 z directories.
+    assert_eq!(headers.len(), 1 + 40 + sib.len());
+    let zs: Vec<&&str> = headers.iter().filter(|h| h.ends_with("/z:")).collect();
+    assert_eq!(zs.len(), sib.len());
+    // Depth first: the deepest z comes first (the chain's names sort before z).
+    for (z, &level) in zs.iter().zip(sib.iter().rev()) {
+        // ./ + `level` names of 200 bytes, each with its slash, + z:
+        assert_eq!(z.len(), 2 + level * 201 + 2, "{}", &z[..20]);
+    }
+    assert_eq!(text.matches("\nf\n").count(), sib.len());
+}
