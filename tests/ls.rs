@@ -661,3 +661,14 @@ fn reopening_beyond_path_max() {
     }
     assert_eq!(text.matches("\nf\n").count(), sib.len());
 }
+
+#[test]
+fn every_pair_of_options() {
+    let fx = plain_tree();
+    for (i, a) in SINGLE.iter().enumerate() {
+        for b in &SINGLE[i + 1..] {
+            ls(&fx).args([a, b]).same();
+            ls(&fx).args([b, a, "ver", "dir", "link-dir", "dangling"]).same();
+        }
+    }
+}

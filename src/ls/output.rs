@@ -124,7 +124,7 @@ fn name_width(e: &Entry) -> usize {
 }
 
 /// Prefix field widths for one group.
-struct Fields {
+pub struct Fields {
     inode: usize,
     blocks: usize,
     /// A leading space before unquoted names.
@@ -254,21 +254,36 @@ impl Render {
         out::byte(self.eol);
     }
 
-    /// `contents`: the group is a directory's contents (not the file operands).
-    pub fn group<'a>(&self, region: &mut Arena<'a>, entries: &mut [Entry], measured: Option<bool>, contents: bool) -> Result<(), Exhausted> {
-        if entries.is_empty() {
-            return Ok(());
-        }
+    /// Measures `entries` (unless `measured` already says whether any name is
+    /// quoted) and gives the prefix widths and quote alignment they share.
+    pub fn frame(&self, entries: &mut [Entry], measured: Option<bool>) -> Fields {
         let any_quoted = match measured {
             Some(q) => q,
             None if self.needs_width => self.measure(entries),
             None => false,
         };
+        self.fields(entries, any_quoted)
+    }
+
+    /// Prints one group. `contents`: the group is a directory's contents (not the
+    /// file operands, whose widths `run` takes over every operand).
+    pub fn group<'a>(&self, region: &mut Arena<'a>, entries: &mut [Entry], measured: Option<bool>, contents: bool) -> Result<(), Exhausted> {
+        if entries.is_empty() {
+            return Ok(());
+        }
         let f = if contents && self.stream {
             Fields { inode: 0, blocks: 0, space: false }
         } else {
-            self.fields(entries, any_quoted)
+            self.frame(entries, measured)
         };
+        self.print_group(region, entries, &f)
+    }
+
+    /// Prints one group with the prefix widths and alignment `f`.
+    pub fn print_group<'a>(&self, region: &mut Arena<'a>, entries: &[Entry], f: &Fields) -> Result<(), Exhausted> {
+        if entries.is_empty() {
+            return Ok(());
+        }
         match self.format {
             Format::Long | Format::OnePerLine => {
                 if self.raw_names && !self.inode && !self.size && !self.context && self.indicator == Indicator::None {
@@ -278,7 +293,7 @@ impl Render {
                     }
                 } else {
                     for e in entries.iter() {
-                        self.print_entry(e, &f);
+                        self.print_entry(e, f);
                         out::byte(self.eol);
                     }
                 }
@@ -288,14 +303,14 @@ impl Render {
                     if i > 0 {
                         out::bytes(b"  ");
                     }
-                    self.print_entry(e, &f);
+                    self.print_entry(e, f);
                 }
                 out::byte(self.eol);
             }
             Format::Commas => {
                 let mut pos = 0;
                 for (i, e) in entries.iter().enumerate() {
-                    let w = self.full_width(e, &f);
+                    let w = self.full_width(e, f);
                     if i > 0 {
                         if self.width == 0 || pos + w + 2 < self.width {
                             out::bytes(b", ");
@@ -306,7 +321,7 @@ impl Render {
                             pos = 0;
                         }
                     }
-                    self.print_entry(e, &f);
+                    self.print_entry(e, f);
                     pos += w;
                 }
                 out::byte(self.eol);
@@ -317,7 +332,7 @@ impl Render {
                 let sub = region.sub();
                 let widths = sub.alloc_slice(n, 0usize)?;
                 for (w, e) in widths.iter_mut().zip(entries.iter()) {
-                    *w = self.full_width(e, &f);
+                    *w = self.full_width(e, f);
                 }
                 let colw = sub.alloc_slice(max_columns(n, self.width), 0usize)?;
                 let cols = layout(n, |i| widths[i], self.width, fill, colw);
@@ -330,7 +345,7 @@ impl Render {
                             let mut col = 0;
                             let mut pos = 0;
                             loop {
-                                self.print_entry(&entries[i], &f);
+                                self.print_entry(&entries[i], f);
                                 let next = i + rows;
                                 if next >= n {
                                     break;
@@ -356,7 +371,7 @@ impl Render {
                                     pos += colw[col - 1];
                                 }
                             }
-                            self.print_entry(&entries[i], &f);
+                            self.print_entry(&entries[i], f);
                         }
                         out::byte(self.eol);
                     }

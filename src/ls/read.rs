@@ -63,7 +63,7 @@ pub struct Needs {
 impl Needs {
     pub fn of(c: &Config) -> Needs {
         let mut mask = StatxFlags::TYPE | StatxFlags::MODE;
-        let mut every = c.inode || c.size || c.format == Format::Long;
+        let mut every = c.inode || c.size || c.context || c.format == Format::Long;
         if c.inode {
             mask |= StatxFlags::INO;
         }

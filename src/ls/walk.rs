@@ -202,8 +202,11 @@ impl<'c> Walk<'c> {
             }
         }
         let entries = &mut entries[..n];
-        self.render.measure_for_sort(entries, self.order.key);
+        let measured = self.render.measure_for_sort(entries, self.order.key);
         sort(entries, self.order, &mut sub)?;
+        // GNU's prefix widths and quote alignment for the file operands count the
+        // directory operands too.
+        let frame = self.render.frame(entries, measured);
         let files = if self.cfg.directory {
             entries.len()
         } else {
@@ -221,7 +224,7 @@ impl<'c> Walk<'c> {
         };
         let (file_part, dir_part) = entries.split_at_mut(files);
         if files > 0 {
-            self.render.group(&mut sub, file_part, None, false)?;
+            self.render.print_group(&mut sub, file_part, &frame)?;
             self.first = false;
         }
         self.headers = self.cfg.recursive || operands.len() > 1;
