@@ -132,3 +132,21 @@ fn dot_names_with_invalid_utf8_stay_hidden() {
     Cmd::new("ls").cwd(&fx.root).env("LC_ALL", "C.UTF-8").same();
     Cmd::new("ls").cwd(&fx.root).env("LC_ALL", "C.UTF-8").arg("-a").same();
 }
+
+#[test]
+fn option_pairs_over_odd_names() {
+    let fx = odd_tree();
+    let opts = [
+        "-a", "-A", "-d", "-f", "-U", "-S", "-t", "-X", "-v", "-r", "-1", "-C", "-x", "-m", "-F", "-p", "--file-type",
+        "-i", "-s", "-h", "-R", "-b", "-q", "-N", "-Q", "--show-control-chars", "--zero", "-w0", "-w30", "-T0",
+        "--sort=width", "--quoting-style=shell", "--quoting-style=shell-escape", "--quoting-style=c-maybe",
+        "--quoting-style=locale", "-Z", "--group-directories-first",
+    ];
+    for locale in ["C.UTF-8", "C"] {
+        for (i, a) in opts.iter().enumerate() {
+            for b in &opts[i + 1..] {
+                Cmd::new("ls").cwd(&fx.root).env("LC_ALL", locale).args([a, b]).same();
+            }
+        }
+    }
+}

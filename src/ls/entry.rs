@@ -64,6 +64,9 @@ pub struct Meta {
     pub time_nsec: u32,
 }
 
+/// The flag in `Entry::width` for a name that quoting changed.
+pub const QUOTED: u32 = 1 << 31;
+
 /// One directory entry or operand.
 #[derive(Clone, Copy)]
 pub struct Entry<'a> {
@@ -74,7 +77,8 @@ pub struct Entry<'a> {
     pub link_to_dir: bool,
     /// The stat record, or None when the output does not need one or stat failed.
     pub meta: Option<&'a Meta>,
-    /// The display width of the name as printed (quoting included), once known.
+    /// The display width of the name as printed (quoting included), once known;
+    /// the top bit (`QUOTED`) says the name was quoted.
     pub width: u32,
 }
 
@@ -97,6 +101,11 @@ impl<'a> Entry<'a> {
     /// Listed as a directory by -R and --group-directories-first.
     pub fn is_dir(&self) -> bool {
         self.kind == Kind::Dir
+    }
+
+    /// The display width of the printed name (once measured).
+    pub fn display_width(&self) -> u32 {
+        self.width & !QUOTED
     }
 
     /// Any execute bit (for -F), when the mode is known.

@@ -2,7 +2,7 @@
 //! chosen format: one per line, columns down (-C) or across (-x), or commas (-m),
 //! each name with its -i/-s prefixes, quoting and indicator.
 
-use super::entry::{Entry, Kind};
+use super::entry::{Entry, Kind, QUOTED};
 use super::options::{Config, Format, Indicator, SortKey};
 use crate::fmt::quote::{quote, Quoting, Style};
 use crate::fmt::size::{format_scaled, scaled_width, BlockSize};
@@ -116,11 +116,8 @@ impl Render {
     }
 }
 
-/// A flag kept in the top bit of Entry::width: the name was quoted.
-const QUOTED: u32 = 1 << 31;
-
 fn name_width(e: &Entry) -> usize {
-    (e.width & !QUOTED) as usize
+    e.display_width() as usize
 }
 
 /// Prefix field widths for one group.
