@@ -43,7 +43,11 @@ pub fn finish(prog: &[u8], status: i32) -> i32 {
         None => status,
         Some(e) => {
             let mut l = Line::new();
-            l.push(prog).push(b": write error: ").errno(e).push(b"\n").send();
+            l.push(prog)
+                .push(b": write error: ")
+                .errno(e)
+                .push(b"\n")
+                .send();
             2
         }
     }
@@ -51,7 +55,9 @@ pub fn finish(prog: &[u8], status: i32) -> i32 {
 
 /// Runs ls with its arguments starting at argv[first]; `prog` names it in messages.
 pub fn main(prog: &'static [u8], first: usize) -> i32 {
-    let Some(mut root) = Arena::root() else { return exhausted(prog) };
+    let Some(mut root) = Arena::root() else {
+        return exhausted(prog);
+    };
     let mut exhaust = false;
     let (cfg, operands, patterns) = {
         let mut ops = root.vec::<&'static [u8]>();
@@ -78,8 +84,14 @@ pub fn main(prog: &'static [u8], first: usize) -> i32 {
         // Second pass for the patterns (the parser already accepted argv).
         let mut pv = root.vec::<Pattern>();
         if cfg.ignore_backups {
-            let _ = pv.push(Pattern { glob: b"*~", hide: false });
-            let _ = pv.push(Pattern { glob: b".*~", hide: false });
+            let _ = pv.push(Pattern {
+                glob: b"*~",
+                hide: false,
+            });
+            let _ = pv.push(Pattern {
+                glob: b".*~",
+                hide: false,
+            });
         }
         if pattern_count > 0 {
             options::patterns(prog, first, &mut |glob, hide| {

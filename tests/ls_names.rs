@@ -71,7 +71,13 @@ fn every_style_every_layout() {
     for locale in ["C", "C.UTF-8"] {
         for style in STYLES {
             for layout in ["-1", "-C", "-x", "-m", "-w0"] {
-                for extra in [&[][..], &["-q"][..], &["-F"][..], &["--file-type"][..], &["-R"][..]] {
+                for extra in [
+                    &[][..],
+                    &["-q"][..],
+                    &["-F"][..],
+                    &["--file-type"][..],
+                    &["-R"][..],
+                ] {
                     Cmd::new("ls")
                         .cwd(&fx.root)
                         .env("LC_ALL", locale)
@@ -83,11 +89,28 @@ fn every_style_every_layout() {
             }
         }
         for opt in ["-b", "-N", "-Q", "-q", "--show-control-chars", "-bq", "-Qq"] {
-            Cmd::new("ls").cwd(&fx.root).env("LC_ALL", locale).args([opt, "-C", "-w60"]).same();
+            Cmd::new("ls")
+                .cwd(&fx.root)
+                .env("LC_ALL", locale)
+                .args([opt, "-C", "-w60"])
+                .same();
         }
-        Cmd::new("ls").cwd(&fx.root).env("LC_ALL", locale).env("QUOTING_STYLE", "c").arg("-x").same();
-        Cmd::new("ls").cwd(&fx.root).env("LC_ALL", locale).args(["--sort=width", "-1"]).same();
-        Cmd::new("ls").cwd(&fx.root).env("LC_ALL", locale).args(["--sort=width", "-Q", "-1"]).same();
+        Cmd::new("ls")
+            .cwd(&fx.root)
+            .env("LC_ALL", locale)
+            .env("QUOTING_STYLE", "c")
+            .arg("-x")
+            .same();
+        Cmd::new("ls")
+            .cwd(&fx.root)
+            .env("LC_ALL", locale)
+            .args(["--sort=width", "-1"])
+            .same();
+        Cmd::new("ls")
+            .cwd(&fx.root)
+            .env("LC_ALL", locale)
+            .args(["--sort=width", "-Q", "-1"])
+            .same();
     }
 }
 
@@ -111,17 +134,51 @@ fn odd_names_on_a_terminal() {
     let fx = odd_tree();
     for locale in ["C", "C.UTF-8"] {
         for cols in [80, 40, 120] {
-            Cmd::new("ls").cwd(&fx.root).env("LC_ALL", locale).same_on_tty(cols);
-            Cmd::new("ls").cwd(&fx.root).env("LC_ALL", locale).arg("-R").same_on_tty(cols);
-            Cmd::new("ls").cwd(&fx.root).env("LC_ALL", locale).arg("-x").same_on_tty(cols);
-            Cmd::new("ls").cwd(&fx.root).env("LC_ALL", locale).arg("-m").same_on_tty(cols);
-            Cmd::new("ls").cwd(&fx.root).env("LC_ALL", locale).arg("-1").same_on_tty(cols);
-            Cmd::new("ls").cwd(&fx.root).env("LC_ALL", locale).arg("-N").same_on_tty(cols);
-            Cmd::new("ls").cwd(&fx.root).env("LC_ALL", locale).arg("-F").same_on_tty(cols);
-            Cmd::new("ls").cwd(&fx.root).env("LC_ALL", locale).arg("-is").same_on_tty(cols);
+            Cmd::new("ls")
+                .cwd(&fx.root)
+                .env("LC_ALL", locale)
+                .same_on_tty(cols);
+            Cmd::new("ls")
+                .cwd(&fx.root)
+                .env("LC_ALL", locale)
+                .arg("-R")
+                .same_on_tty(cols);
+            Cmd::new("ls")
+                .cwd(&fx.root)
+                .env("LC_ALL", locale)
+                .arg("-x")
+                .same_on_tty(cols);
+            Cmd::new("ls")
+                .cwd(&fx.root)
+                .env("LC_ALL", locale)
+                .arg("-m")
+                .same_on_tty(cols);
+            Cmd::new("ls")
+                .cwd(&fx.root)
+                .env("LC_ALL", locale)
+                .arg("-1")
+                .same_on_tty(cols);
+            Cmd::new("ls")
+                .cwd(&fx.root)
+                .env("LC_ALL", locale)
+                .arg("-N")
+                .same_on_tty(cols);
+            Cmd::new("ls")
+                .cwd(&fx.root)
+                .env("LC_ALL", locale)
+                .arg("-F")
+                .same_on_tty(cols);
+            Cmd::new("ls")
+                .cwd(&fx.root)
+                .env("LC_ALL", locale)
+                .arg("-is")
+                .same_on_tty(cols);
         }
     }
-    Cmd::new("ls").cwd(&fx.root).env("LC_ALL", "POSIX").same_on_tty(80);
+    Cmd::new("ls")
+        .cwd(&fx.root)
+        .env("LC_ALL", "POSIX")
+        .same_on_tty(80);
 }
 
 #[test]
@@ -130,22 +187,63 @@ fn dot_names_with_invalid_utf8_stay_hidden() {
     std::fs::write(fx.root.join(bytes_path(b".\xffhidden")), b"").unwrap();
     std::fs::write(fx.root.join("shown"), b"").unwrap();
     Cmd::new("ls").cwd(&fx.root).env("LC_ALL", "C.UTF-8").same();
-    Cmd::new("ls").cwd(&fx.root).env("LC_ALL", "C.UTF-8").arg("-a").same();
+    Cmd::new("ls")
+        .cwd(&fx.root)
+        .env("LC_ALL", "C.UTF-8")
+        .arg("-a")
+        .same();
 }
 
 #[test]
 fn option_pairs_over_odd_names() {
     let fx = odd_tree();
     let opts = [
-        "-a", "-A", "-d", "-f", "-U", "-S", "-t", "-X", "-v", "-r", "-1", "-C", "-x", "-m", "-F", "-p", "--file-type",
-        "-i", "-s", "-h", "-R", "-b", "-q", "-N", "-Q", "--show-control-chars", "--zero", "-w0", "-w30", "-T0",
-        "--sort=width", "--quoting-style=shell", "--quoting-style=shell-escape", "--quoting-style=c-maybe",
-        "--quoting-style=locale", "-Z", "--group-directories-first",
+        "-a",
+        "-A",
+        "-d",
+        "-f",
+        "-U",
+        "-S",
+        "-t",
+        "-X",
+        "-v",
+        "-r",
+        "-1",
+        "-C",
+        "-x",
+        "-m",
+        "-F",
+        "-p",
+        "--file-type",
+        "-i",
+        "-s",
+        "-h",
+        "-R",
+        "-b",
+        "-q",
+        "-N",
+        "-Q",
+        "--show-control-chars",
+        "--zero",
+        "-w0",
+        "-w30",
+        "-T0",
+        "--sort=width",
+        "--quoting-style=shell",
+        "--quoting-style=shell-escape",
+        "--quoting-style=c-maybe",
+        "--quoting-style=locale",
+        "-Z",
+        "--group-directories-first",
     ];
     for locale in ["C.UTF-8", "C"] {
         for (i, a) in opts.iter().enumerate() {
             for b in &opts[i + 1..] {
-                Cmd::new("ls").cwd(&fx.root).env("LC_ALL", locale).args([a, b]).same();
+                Cmd::new("ls")
+                    .cwd(&fx.root)
+                    .env("LC_ALL", locale)
+                    .args([a, b])
+                    .same();
             }
         }
     }

@@ -22,7 +22,14 @@ pub fn column_of(i: usize, n: usize, cols: usize, fill: Fill) -> usize {
 }
 
 /// Tries `cols` columns; on success `widths[..cols]` holds the column widths.
-fn fits(n: usize, width: &impl Fn(usize) -> usize, line: usize, fill: Fill, cols: usize, widths: &mut [usize]) -> bool {
+fn fits(
+    n: usize,
+    width: &impl Fn(usize) -> usize,
+    line: usize,
+    fill: Fill,
+    cols: usize,
+    widths: &mut [usize],
+) -> bool {
     let widths = &mut widths[..cols];
     widths.fill(MIN_COLUMN);
     let mut total = MIN_COLUMN * cols;
@@ -47,7 +54,13 @@ fn fits(n: usize, width: &impl Fn(usize) -> usize, line: usize, fill: Fill, cols
 /// The number of columns GNU ls uses for `n` entries whose widths `width(i)`
 /// gives, on lines of `line` columns (0 = no limit). `widths` receives the column
 /// widths; it must hold at least `max_columns(n, line)` elements.
-pub fn layout(n: usize, width: impl Fn(usize) -> usize, line: usize, fill: Fill, widths: &mut [usize]) -> usize {
+pub fn layout(
+    n: usize,
+    width: impl Fn(usize) -> usize,
+    line: usize,
+    fill: Fill,
+    widths: &mut [usize],
+) -> usize {
     if n == 0 {
         return 0;
     }

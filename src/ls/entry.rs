@@ -83,11 +83,23 @@ pub struct Entry<'a> {
 }
 
 impl<'a> Entry<'a> {
-    pub const EMPTY: Entry<'static> = Entry { name_z: b"\0", kind: Kind::Unknown, link_to_dir: false, meta: None, width: 0 };
+    pub const EMPTY: Entry<'static> = Entry {
+        name_z: b"\0",
+        kind: Kind::Unknown,
+        link_to_dir: false,
+        meta: None,
+        width: 0,
+    };
 
     /// An entry whose name (with its NUL) is `name_z`.
     pub fn new(name_z: &'a [u8], kind: Kind) -> Entry<'a> {
-        Entry { name_z, kind, link_to_dir: false, meta: None, width: 0 }
+        Entry {
+            name_z,
+            kind,
+            link_to_dir: false,
+            meta: None,
+            width: 0,
+        }
     }
 
     pub fn name(&self) -> &'a [u8] {

@@ -1,9 +1,11 @@
 //! ls's command line: the options (table.rs), the environment variables, and the
 //! resulting `Config`.
 
-use crate::fmt::quote::{style_from_name, Style};
-use crate::fmt::size::{block_size_from_env, default_block_size, parse_block_size_checked, BlockSize, BlockSizeError};
 use crate::cli::{argmatch, try_help, Args, Item, Parser};
+use crate::fmt::quote::{style_from_name, Style};
+use crate::fmt::size::{
+    block_size_from_env, default_block_size, parse_block_size_checked, BlockSize, BlockSizeError,
+};
 use crate::sys::err::Line;
 use crate::sys::{env, file, tty};
 
@@ -132,7 +134,11 @@ fn parse_c_uint(s: &[u8]) -> Num {
         i += 1;
     }
     let mut base = 10u64;
-    if s.len() > i + 1 && s[i] == b'0' && (s[i + 1] | 0x20) == b'x' && s.get(i + 2).is_some_and(u8::is_ascii_hexdigit) {
+    if s.len() > i + 1
+        && s[i] == b'0'
+        && (s[i + 1] | 0x20) == b'x'
+        && s.get(i + 2).is_some_and(u8::is_ascii_hexdigit)
+    {
         base = 16;
         i += 2;
     } else if i < s.len() && s[i] == b'0' {
@@ -218,7 +224,11 @@ pub fn parse(
         reverse: false,
         dirs_first: false,
         time: TimeField::Modify,
-        format: if tty { Format::Columns } else { Format::OnePerLine },
+        format: if tty {
+            Format::Columns
+        } else {
+            Format::OnePerLine
+        },
         width: 80,
         tabsize: 8,
         zero: false,
@@ -389,7 +399,9 @@ pub fn parse(
                     l.push(prog).push(b": ");
                     match e {
                         BlockSizeError::Invalid => l.push(b"invalid --block-size argument "),
-                        BlockSizeError::InvalidSuffix => l.push(b"invalid suffix in --block-size argument "),
+                        BlockSizeError::InvalidSuffix => {
+                            l.push(b"invalid suffix in --block-size argument ")
+                        }
                         BlockSizeError::TooLarge => l.push(b"--block-size argument "),
                     };
                     // gnulib's xstrtol_fatal: ASCII quotes around the raw text.
@@ -418,7 +430,11 @@ pub fn parse(
                 c.sort = SortKey::None;
                 sort_given = true;
                 if c.format == Format::Long {
-                    c.format = if tty { Format::Columns } else { Format::OnePerLine };
+                    c.format = if tty {
+                        Format::Columns
+                    } else {
+                        Format::OnePerLine
+                    };
                 }
                 c.size = false;
                 c.color = false;
@@ -467,7 +483,9 @@ pub fn parse(
     }
     if c.format == Format::Long && c.dired && c.zero {
         let mut l = Line::new();
-        l.push(prog).push(b": --dired and --zero are incompatible\n").send();
+        l.push(prog)
+            .push(b": --dired and --zero are incompatible\n")
+            .send();
         return Parsed::Exit(2);
     }
     if c.time != TimeField::Modify && !sort_given && c.format != Format::Long {
@@ -475,7 +493,9 @@ pub fn parse(
     }
     c.deref = match deref {
         Some(d) => d,
-        None if c.directory || c.indicator == Indicator::Classify || c.format == Format::Long => Deref::Never,
+        None if c.directory || c.indicator == Indicator::Classify || c.format == Format::Long => {
+            Deref::Never
+        }
         None => Deref::ArgDirs,
     };
     if c.directory {
@@ -484,7 +504,8 @@ pub fn parse(
     if c.sort == SortKey::None {
         c.dirs_first = false;
     }
-    let uses_width = matches!(c.format, Format::Columns | Format::Across | Format::Commas) || c.color;
+    let uses_width =
+        matches!(c.format, Format::Columns | Format::Across | Format::Commas) || c.color;
     c.width = match width {
         Some(w) => w,
         None if uses_width => {
@@ -575,7 +596,10 @@ fn block_from_env(kibibytes: bool) -> BlockSize {
         return BlockSize::plain(1024);
     }
     let posix = env::get(b"POSIXLY_CORRECT").is_some();
-    match [&b"LS_BLOCK_SIZE"[..], b"BLOCK_SIZE", b"BLOCKSIZE"].iter().find_map(|v| env::get(v)) {
+    match [&b"LS_BLOCK_SIZE"[..], b"BLOCK_SIZE", b"BLOCKSIZE"]
+        .iter()
+        .find_map(|v| env::get(v))
+    {
         Some(v) => block_size_from_env(v, posix),
         None => default_block_size(posix),
     }
@@ -612,7 +636,11 @@ fn check_time_style(c: &Config) -> Option<i32> {
         return None;
     }
     let mut l = Line::new();
-    l.push(c.prog).push(if matching > 1 { &b": ambiguous argument "[..] } else { b": invalid argument " });
+    l.push(c.prog).push(if matching > 1 {
+        &b": ambiguous argument "[..]
+    } else {
+        b": invalid argument "
+    });
     quoted_msg(&mut l, s);
     l.push(b" for ");
     quoted_msg(&mut l, b"time style");
@@ -637,7 +665,10 @@ mod tests {
         assert!(matches!(parse_c_uint(b""), Num::Invalid));
         assert!(matches!(parse_c_uint(b"-1"), Num::Invalid));
         assert!(matches!(parse_c_uint(b"5k"), Num::Invalid));
-        assert!(matches!(parse_c_uint(b"99999999999999999999999"), Num::Overflow));
+        assert!(matches!(
+            parse_c_uint(b"99999999999999999999999"),
+            Num::Overflow
+        ));
         assert_eq!(line_width(b"99999999999999999999999"), Some(0));
     }
 }

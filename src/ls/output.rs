@@ -4,10 +4,10 @@
 
 use super::entry::{Entry, Kind, QUOTED};
 use super::options::{Config, Format, Indicator, SortKey};
-use crate::fmt::quote::{quote, Quoting, Style};
-use crate::fmt::size::{format_scaled, scaled_width, BlockSize};
 use crate::fmt::columns::{layout, max_columns, pad, Fill};
 use crate::fmt::num::dec_width;
+use crate::fmt::quote::{quote, Quoting, Style};
+use crate::fmt::size::{format_scaled, scaled_width, BlockSize};
 use crate::fmt::{Sink, Stdout};
 use crate::sys::arena::{Arena, Exhausted};
 use crate::sys::out;
@@ -54,8 +54,12 @@ impl Render {
             (_, true) => b" ",
             _ => b"",
         };
-        let quoting =
-            Quoting { style: c.quoting, hide_control: c.hide_control, utf8: crate::locale::ctype_utf8(), extra };
+        let quoting = Quoting {
+            style: c.quoting,
+            hide_control: c.hide_control,
+            utf8: crate::locale::ctype_utf8(),
+            extra,
+        };
         let columns = matches!(c.format, Format::Columns | Format::Across);
         let align_quotes = matches!(c.quoting, Style::Shell | Style::ShellEscape | Style::CMaybe)
             && ((columns && c.width != 0) || c.format == Format::Long);
@@ -72,8 +76,14 @@ impl Render {
             tabsize: c.tabsize,
             eol: if c.zero { 0 } else { b'\n' },
             align_quotes,
-            stream: c.format == Format::OnePerLine && c.sort == SortKey::None && !c.size && !c.recursive,
-            needs_width: columns || c.format == Format::Commas || c.sort == SortKey::Width || align_quotes,
+            stream: c.format == Format::OnePerLine
+                && c.sort == SortKey::None
+                && !c.size
+                && !c.recursive,
+            needs_width: columns
+                || c.format == Format::Commas
+                || c.sort == SortKey::Width
+                || align_quotes,
         }
     }
 
@@ -105,7 +115,10 @@ impl Render {
         let mut any = false;
         for e in entries.iter_mut() {
             let q = if self.raw_names && e.name().iter().all(|&b| (0x20..0x7f).contains(&b)) {
-                crate::fmt::quote::Quoted { width: e.name().len(), quoted: false }
+                crate::fmt::quote::Quoted {
+                    width: e.name().len(),
+                    quoted: false,
+                }
             } else {
                 quote(&self.quoting, e.name(), &mut Discard)
             };
@@ -138,7 +151,11 @@ fn blocks_width(r: &Render, blocks: u64) -> usize {
 
 /// Prints `total N` for a directory listed with -s.
 pub fn total(r: &Render, entries: &[Entry]) {
-    let sum: u64 = entries.iter().filter_map(|e| e.meta).map(|m| m.blocks).sum();
+    let sum: u64 = entries
+        .iter()
+        .filter_map(|e| e.meta)
+        .map(|m| m.blocks)
+        .sum();
     out::bytes(b"total ");
     blocks_text(r, sum, &mut Stdout);
     out::byte(r.eol);
@@ -146,7 +163,11 @@ pub fn total(r: &Render, entries: &[Entry]) {
 
 impl Render {
     fn fields(&self, entries: &[Entry], any_quoted: bool) -> Fields {
-        let mut f = Fields { inode: 0, blocks: 0, space: self.align_quotes && any_quoted };
+        let mut f = Fields {
+            inode: 0,
+            blocks: 0,
+            space: self.align_quotes && any_quoted,
+        };
         if self.format == Format::Commas {
             return f;
         }
@@ -246,7 +267,14 @@ impl Render {
         if self.raw_names && !self.inode && !self.context && self.indicator == Indicator::None {
             out::bytes(e.name());
         } else {
-            self.print_entry(e, &Fields { inode: 0, blocks: 0, space: false });
+            self.print_entry(
+                e,
+                &Fields {
+                    inode: 0,
+                    blocks: 0,
+                    space: false,
+                },
+            );
         }
         out::byte(self.eol);
     }
@@ -264,12 +292,22 @@ impl Render {
 
     /// Prints one group. `contents`: the group is a directory's contents (not the
     /// file operands, whose widths `run` takes over every operand).
-    pub fn group<'a>(&self, region: &mut Arena<'a>, entries: &mut [Entry], measured: Option<bool>, contents: bool) -> Result<(), Exhausted> {
+    pub fn group<'a>(
+        &self,
+        region: &mut Arena<'a>,
+        entries: &mut [Entry],
+        measured: Option<bool>,
+        contents: bool,
+    ) -> Result<(), Exhausted> {
         if entries.is_empty() {
             return Ok(());
         }
         let f = if contents && self.stream {
-            Fields { inode: 0, blocks: 0, space: false }
+            Fields {
+                inode: 0,
+                blocks: 0,
+                space: false,
+            }
         } else {
             self.frame(entries, measured)
         };
@@ -277,13 +315,23 @@ impl Render {
     }
 
     /// Prints one group with the prefix widths and alignment `f`.
-    pub fn print_group<'a>(&self, region: &mut Arena<'a>, entries: &[Entry], f: &Fields) -> Result<(), Exhausted> {
+    pub fn print_group<'a>(
+        &self,
+        region: &mut Arena<'a>,
+        entries: &[Entry],
+        f: &Fields,
+    ) -> Result<(), Exhausted> {
         if entries.is_empty() {
             return Ok(());
         }
         match self.format {
             Format::Long | Format::OnePerLine => {
-                if self.raw_names && !self.inode && !self.size && !self.context && self.indicator == Indicator::None {
+                if self.raw_names
+                    && !self.inode
+                    && !self.size
+                    && !self.context
+                    && self.indicator == Indicator::None
+                {
                     for e in entries.iter() {
                         out::bytes(e.name());
                         out::byte(self.eol);
@@ -324,7 +372,11 @@ impl Render {
                 out::byte(self.eol);
             }
             Format::Columns | Format::Across => {
-                let fill = if self.format == Format::Columns { Fill::Down } else { Fill::Across };
+                let fill = if self.format == Format::Columns {
+                    Fill::Down
+                } else {
+                    Fill::Across
+                };
                 let n = entries.len();
                 let sub = region.sub();
                 let widths = sub.alloc_slice(n, 0usize)?;

@@ -40,7 +40,10 @@ impl Filter<'_> {
                 }
             }
         }
-        !self.patterns.iter().any(|p| (!p.hide || self.hidden == Hidden::Skip) && glob::matches(p.glob, name))
+        !self
+            .patterns
+            .iter()
+            .any(|p| (!p.hide || self.hidden == Hidden::Skip) && glob::matches(p.glob, name))
     }
 }
 
@@ -163,7 +166,11 @@ pub fn read<'a>(
                     let name = e.file_name().to_bytes_with_nul();
                     if filter.keep(&name[..name.len() - 1]) {
                         let len = name.len() - 1;
-                        v.extend(&[pack_kind(Kind::from_file_type(e.file_type())), len as u8, (len >> 8) as u8])?;
+                        v.extend(&[
+                            pack_kind(Kind::from_file_type(e.file_type())),
+                            len as u8,
+                            (len >> 8) as u8,
+                        ])?;
                         v.extend(name)?;
                         count += 1;
                     }
@@ -226,7 +233,9 @@ pub fn stream(
                 let mut one = [Entry::new(name, Kind::from_file_type(e.file_type()))];
                 let r = region.sub();
                 let mut failed = None;
-                stat_entries(&r, fd, &mut one, needs, time, &mut |_, err| failed = Some(err))?;
+                stat_entries(&r, fd, &mut one, needs, time, &mut |_, err| {
+                    failed = Some(err)
+                })?;
                 if let Some(err) = failed {
                     on(Event::Failed(one[0].name(), err));
                 }
@@ -258,7 +267,9 @@ pub fn stat_entries<'a>(
         let metas: &'a mut [Meta] = region.alloc_slice(entries.len(), Meta::default())?;
         let metas: &'a [Meta] = {
             for (e, m) in entries.iter_mut().zip(metas.iter_mut()) {
-                let Some(name) = cstr(e.name_z()) else { continue };
+                let Some(name) = cstr(e.name_z()) else {
+                    continue;
+                };
                 let follow = needs.follow;
                 match statx_at(dir, name, follow, mask) {
                     Ok(s) => {
@@ -293,7 +304,9 @@ pub fn stat_entries<'a>(
             _ => false,
         };
         if want {
-            let Some(name) = cstr(e.name_z()) else { continue };
+            let Some(name) = cstr(e.name_z()) else {
+                continue;
+            };
             match statx_at(dir, name, needs.follow, StatxFlags::TYPE | StatxFlags::MODE) {
                 Ok(s) => {
                     let m = region.copy(&[meta_of(&s, time)])?;
@@ -312,7 +325,8 @@ pub fn stat_entries<'a>(
 
 fn target_is_dir(dir: BorrowedFd<'_>, name_z: &[u8]) -> bool {
     match cstr(name_z) {
-        Some(n) => statx_at(dir, n, true, StatxFlags::TYPE).is_ok_and(|s| Kind::from_mode(s.stx_mode as u32) == Kind::Dir),
+        Some(n) => statx_at(dir, n, true, StatxFlags::TYPE)
+            .is_ok_and(|s| Kind::from_mode(s.stx_mode as u32) == Kind::Dir),
         None => false,
     }
 }

@@ -62,7 +62,10 @@ fn by_key(key: SortKey, a: &Entry, b: &Entry) -> Ordering {
         SortKey::Size => size_of(b).cmp(&size_of(a)).then_with(|| bytes_cmp(x, y)),
         SortKey::Extension => bytes_cmp(extension(x), extension(y)).then_with(|| bytes_cmp(x, y)),
         SortKey::Version => filevercmp(x, y),
-        SortKey::Width => a.display_width().cmp(&b.display_width()).then_with(|| bytes_cmp(x, y)),
+        SortKey::Width => a
+            .display_width()
+            .cmp(&b.display_width())
+            .then_with(|| bytes_cmp(x, y)),
     }
 }
 
@@ -93,7 +96,8 @@ fn sort_by_name(entries: &mut [Entry], scratch: &Arena<'_>) -> Result<(), Exhaus
         *k = (prefix(e.name()), i as u32);
     }
     keys.sort_unstable_by(|a, b| {
-        a.0.cmp(&b.0).then_with(|| bytes_cmp(entries[a.1 as usize].name(), entries[b.1 as usize].name()))
+        a.0.cmp(&b.0)
+            .then_with(|| bytes_cmp(entries[a.1 as usize].name(), entries[b.1 as usize].name()))
     });
     // Apply the permutation: position i receives entry keys[i].1. Done slots are
     // marked with u32::MAX.
@@ -129,7 +133,13 @@ pub fn sort(entries: &mut [Entry], order: Order, scratch: &mut Arena<'_>) -> Res
         (false, false) => entries.sort_unstable_by(|a, b| by_key(key, a, b)),
         (false, true) => entries.sort_unstable_by(|a, b| by_key(key, b, a)),
         (true, rev) => entries.sort_unstable_by(|a, b| {
-            dir_first(b).cmp(&dir_first(a)).then_with(|| if rev { by_key(key, b, a) } else { by_key(key, a, b) })
+            dir_first(b).cmp(&dir_first(a)).then_with(|| {
+                if rev {
+                    by_key(key, b, a)
+                } else {
+                    by_key(key, a, b)
+                }
+            })
         }),
     }
     Ok(())
@@ -141,7 +151,17 @@ mod tests {
 
     #[test]
     fn byte_order() {
-        let words: &[&[u8]] = &[b"", b"a", b"ab", b"abcdefgh", b"abcdefghi", b"abcdefgi", b"b", b"\xff", b"abcdefgh\x00"];
+        let words: &[&[u8]] = &[
+            b"",
+            b"a",
+            b"ab",
+            b"abcdefgh",
+            b"abcdefghi",
+            b"abcdefgi",
+            b"b",
+            b"\xff",
+            b"abcdefgh\x00",
+        ];
         for x in words {
             for y in words {
                 assert_eq!(bytes_cmp(x, y), x.cmp(y), "{x:?} {y:?}");

@@ -93,7 +93,12 @@ pub static OPTIONS: [Opt; 61] = [
     Opt::new("file-type", 0, No, FILE_TYPE),
     Opt::new("si", 0, No, SI),
     Opt::new("dereference-command-line", b'H', No, DEREF_ARGS),
-    Opt::new("dereference-command-line-symlink-to-dir", 0, No, DEREF_ARG_DIRS),
+    Opt::new(
+        "dereference-command-line-symlink-to-dir",
+        0,
+        No,
+        DEREF_ARG_DIRS,
+    ),
     Opt::new("hide", 0, Required, HIDE),
     Opt::new("ignore", b'I', Required, IGNORE),
     Opt::new("indicator-style", 0, Required, INDICATOR_STYLE),
@@ -146,10 +151,23 @@ pub const WHEN: &[(&str, u8)] = &[
     ("tty", 2),
     ("if-tty", 2),
 ];
-pub const SORTS: &[(&str, u8)] =
-    &[("none", 1), ("time", 2), ("size", 3), ("extension", 4), ("version", 5), ("width", 6)];
-pub const TIMES: &[(&str, u8)] =
-    &[("atime", 1), ("access", 1), ("use", 1), ("ctime", 2), ("status", 2), ("birth", 3), ("creation", 3)];
+pub const SORTS: &[(&str, u8)] = &[
+    ("none", 1),
+    ("time", 2),
+    ("size", 3),
+    ("extension", 4),
+    ("version", 5),
+    ("width", 6),
+];
+pub const TIMES: &[(&str, u8)] = &[
+    ("atime", 1),
+    ("access", 1),
+    ("use", 1),
+    ("ctime", 2),
+    ("status", 2),
+    ("birth", 3),
+    ("creation", 3),
+];
 pub const FORMATS: &[(&str, u8)] = &[
     ("verbose", 0),
     ("long", 0),
@@ -159,7 +177,8 @@ pub const FORMATS: &[(&str, u8)] = &[
     ("vertical", 3),
     ("single-column", 4),
 ];
-pub const INDICATORS: &[(&str, u8)] = &[("none", 0), ("slash", 1), ("file-type", 2), ("classify", 3)];
+pub const INDICATORS: &[(&str, u8)] =
+    &[("none", 0), ("slash", 1), ("file-type", 2), ("classify", 3)];
 pub const QUOTING: &[(&str, u8)] = &[
     ("literal", 0),
     ("shell", 1),
@@ -172,4 +191,3 @@ pub const QUOTING: &[(&str, u8)] = &[
     ("locale", 8),
     ("clocale", 9),
 ];
-

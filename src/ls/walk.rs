@@ -15,8 +15,8 @@ use super::options::{Config, Deref, Format};
 use super::output::{total, Render};
 use super::read::{read, stat_entries, stream, Event, Filter, Needs, Pattern};
 use super::sort::{sort, Order};
-use crate::fmt::quote::{quote, Quoting, Style};
 use super::LineSink;
+use crate::fmt::quote::{quote, Quoting, Style};
 use crate::fmt::Sink;
 use crate::sys::arena::{Arena, Exhausted};
 use crate::sys::err::Line;
@@ -75,7 +75,11 @@ fn errno_line(prog: &[u8]) -> Line {
 }
 
 impl<'c> Walk<'c> {
-    pub fn new(cfg: &'c Config, patterns: &'c [Pattern], root: &Arena<'static>) -> Result<Walk<'c>, Exhausted> {
+    pub fn new(
+        cfg: &'c Config,
+        patterns: &'c [Pattern],
+        root: &Arena<'static>,
+    ) -> Result<Walk<'c>, Exhausted> {
         let dirent = root.alloc_slice(DIRENT_BUF, MaybeUninit::uninit())?;
         // A smaller reservation when `ulimit -v` refuses the large one.
         let path = PATH_SPACE
@@ -86,7 +90,11 @@ impl<'c> Walk<'c> {
             cfg,
             render: Render::new(cfg),
             needs: Needs::of(cfg),
-            order: Order { key: cfg.sort, reverse: cfg.reverse, dirs_first: cfg.dirs_first },
+            order: Order {
+                key: cfg.sort,
+                reverse: cfg.reverse,
+                dirs_first: cfg.dirs_first,
+            },
             patterns,
             dirent,
             path,
@@ -132,7 +140,10 @@ impl<'c> Walk<'c> {
             self.path[self.path_len] = b'/';
             self.path_len += 1;
         }
-        crate::sys::mem::copy_bytes(&mut self.path[self.path_len..self.path_len + name.len()], name);
+        crate::sys::mem::copy_bytes(
+            &mut self.path[self.path_len..self.path_len + name.len()],
+            name,
+        );
         self.path_len += name.len();
         Ok(())
     }
@@ -142,7 +153,11 @@ impl<'c> Walk<'c> {
         // GNU names the entries of `.` without the `./`.
         let dot = self.path[..base] == *b".";
         if dot || self.push_name(name).is_ok() {
-            let full: &[u8] = if dot { name } else { &self.path[..self.path_len] };
+            let full: &[u8] = if dot {
+                name
+            } else {
+                &self.path[..self.path_len]
+            };
             let mut l = errno_line(self.cfg.prog);
             l.push(b"cannot access ");
             quote_msg(&mut l, full, Style::ShellEscapeAlways);
@@ -153,13 +168,22 @@ impl<'c> Walk<'c> {
     }
 
     /// Lists the operands (an empty list means `.`).
-    pub fn run(&mut self, region: &mut Arena<'_>, operands: &[&'static [u8]]) -> Result<(), Exhausted> {
+    pub fn run(
+        &mut self,
+        region: &mut Arena<'_>,
+        operands: &[&'static [u8]],
+    ) -> Result<(), Exhausted> {
         let implied = [&b"."[..]];
-        let operands: &[&'static [u8]] = if operands.is_empty() { &implied } else { operands };
+        let operands: &[&'static [u8]] = if operands.is_empty() {
+            &implied
+        } else {
+            operands
+        };
         let mut sub = region.sub();
         let entries = sub.alloc_slice(operands.len(), Entry::EMPTY)?;
         let mut n = 0;
-        let mut mask = self.needs.every.unwrap_or(StatxFlags::empty()) | StatxFlags::TYPE | StatxFlags::MODE;
+        let mut mask =
+            self.needs.every.unwrap_or(StatxFlags::empty()) | StatxFlags::TYPE | StatxFlags::MODE;
         if self.cfg.inode {
             mask |= StatxFlags::INO;
         }
@@ -168,7 +192,9 @@ impl<'c> Walk<'c> {
             z.extend(op)?;
             z.push(0)?;
             let name_z: &[u8] = z.finish();
-            let Ok(c) = CStr::from_bytes_with_nul(name_z) else { continue };
+            let Ok(c) = CStr::from_bytes_with_nul(name_z) else {
+                continue;
+            };
             let st = match self.cfg.deref {
                 Deref::All | Deref::Args => statx_at(file::cwd(), c, true, mask),
                 Deref::Never => statx_at(file::cwd(), c, false, mask),
@@ -217,7 +243,10 @@ impl<'c> Walk<'c> {
                 entries[files] = *e;
                 files += 1;
             }
-            for (slot, e) in entries[files..].iter_mut().zip(all.iter().filter(|e| e.is_dir())) {
+            for (slot, e) in entries[files..]
+                .iter_mut()
+                .zip(all.iter().filter(|e| e.is_dir()))
+            {
                 *slot = *e;
             }
             files
@@ -230,10 +259,18 @@ impl<'c> Walk<'c> {
         self.headers = self.cfg.recursive || operands.len() > 1;
         for e in dir_part.iter() {
             self.set_path(e.name())?;
-            let Ok(c) = CStr::from_bytes_with_nul(e.name_z()) else { continue };
+            let Ok(c) = CStr::from_bytes_with_nul(e.name_z()) else {
+                continue;
+            };
             match file::open_dir(file::cwd(), c, true) {
                 Ok(fd) => {
-                    let level = Level { parent: None, depth: 0, path_end: self.path_len, fd: RefCell::new(None), id: Default::default() };
+                    let level = Level {
+                        parent: None,
+                        depth: 0,
+                        path_end: self.path_len,
+                        fd: RefCell::new(None),
+                        id: Default::default(),
+                    };
                     self.list(&mut sub, &level, fd, true)?;
                     self.close_level(&level);
                 }
@@ -312,7 +349,9 @@ impl<'c> Walk<'c> {
                     (None, None) => file::cwd(),
                 };
                 match CStr::from_bytes_with_nul(&self.path[start..=stop]) {
-                    Ok(piece) => file::open_dir(base, piece, follow || stop < end || level.parent.is_none()),
+                    Ok(piece) => {
+                        file::open_dir(base, piece, follow || stop < end || level.parent.is_none())
+                    }
                     Err(_) => Err(Errno::INVAL),
                 }
             };
@@ -364,7 +403,13 @@ impl<'c> Walk<'c> {
 
     /// Lists the directory open at `fd` (whose path is the current path), then
     /// its subdirectories when recursive.
-    fn list(&mut self, region: &mut Arena<'_>, level: &Level, fd: OwnedFd, operand: bool) -> Result<(), Exhausted> {
+    fn list(
+        &mut self,
+        region: &mut Arena<'_>,
+        level: &Level,
+        fd: OwnedFd,
+        operand: bool,
+    ) -> Result<(), Exhausted> {
         if level.depth == DEEP {
             // Each level costs a few hundred bytes of stack: let it grow.
             crate::sys::mem::raise_stack_limit();
@@ -374,7 +419,11 @@ impl<'c> Walk<'c> {
             Some(e) => e,
             None => return Ok(()),
         };
-        if !self.cfg.recursive || !entries.iter().any(|e| e.is_dir() && !dot_or_dotdot(e.name())) {
+        if !self.cfg.recursive
+            || !entries
+                .iter()
+                .any(|e| e.is_dir() && !dot_or_dotdot(e.name()))
+        {
             return Ok(());
         }
         self.keep_fd(level, fd);
@@ -386,7 +435,13 @@ impl<'c> Walk<'c> {
             let end = self.path_len;
             match self.open_child(level, e.name_z()) {
                 Ok(child_fd) => {
-                    let child = Level { parent: Some(level), depth: level.depth + 1, path_end: end, fd: RefCell::new(None), id: Default::default() };
+                    let child = Level {
+                        parent: Some(level),
+                        depth: level.depth + 1,
+                        path_end: end,
+                        fd: RefCell::new(None),
+                        id: Default::default(),
+                    };
                     self.list(&mut sub, &child, child_fd, false)?;
                     self.close_level(&child);
                 }
@@ -446,15 +501,26 @@ impl<'c> Walk<'c> {
             }
         }
         self.header();
-        let filter = Filter { hidden: self.cfg.hidden, patterns: self.patterns };
+        let filter = Filter {
+            hidden: self.cfg.hidden,
+            patterns: self.patterns,
+        };
         if self.render.stream {
             let needs = self.needs;
             let time = self.cfg.time;
             let dirent = core::mem::take(&mut self.dirent);
-            let r = stream(sub, fd.as_fd(), dirent, &filter, &needs, time, &mut |ev| match ev {
-                Event::Entry(e) => self.render.one(e),
-                Event::Failed(name, err) => self.report_entry(name, err),
-            });
+            let r = stream(
+                sub,
+                fd.as_fd(),
+                dirent,
+                &filter,
+                &needs,
+                time,
+                &mut |ev| match ev {
+                    Event::Entry(e) => self.render.one(e),
+                    Event::Failed(name, err) => self.report_entry(name, err),
+                },
+            );
             self.dirent = dirent;
             if let Some(e) = r? {
                 self.read_error(e, operand);
@@ -471,7 +537,9 @@ impl<'c> Walk<'c> {
         let entries = listing.entries;
         let needs = self.needs;
         let time = self.cfg.time;
-        stat_entries(sub, fd.as_fd(), entries, &needs, time, &mut |name, e| self.report_entry(name, e))?;
+        stat_entries(sub, fd.as_fd(), entries, &needs, time, &mut |name, e| {
+            self.report_entry(name, e)
+        })?;
         let measured = self.render.measure_for_sort(entries, self.order.key);
         sort(entries, self.order, sub)?;
         if self.cfg.size || self.cfg.format == Format::Long {
@@ -491,7 +559,12 @@ fn dot_or_dotdot(name: &[u8]) -> bool {
 
 /// Appends `name` to a message, quoted in `style`.
 pub fn quote_msg(l: &mut Line, name: &[u8], style: Style) {
-    let q = Quoting { style, hide_control: false, utf8: crate::locale::ctype_utf8(), extra: b"" };
+    let q = Quoting {
+        style,
+        hide_control: false,
+        utf8: crate::locale::ctype_utf8(),
+        extra: b"",
+    };
     let mut s = LineSink(l);
     quote(&q, name, &mut s as &mut dyn Sink);
 }

@@ -39,11 +39,17 @@ pub unsafe fn copy_short(src: *const u8, dst: *mut u8, n: usize) {
                 wr(dst as *mut u64, a);
                 wr(dst.add(n - 8) as *mut u64, b);
             } else if n <= 32 {
-                let (a, b) = (rd(src as *const [u64; 2]), rd(src.add(n - 16) as *const [u64; 2]));
+                let (a, b) = (
+                    rd(src as *const [u64; 2]),
+                    rd(src.add(n - 16) as *const [u64; 2]),
+                );
                 wr(dst as *mut [u64; 2], a);
                 wr(dst.add(n - 16) as *mut [u64; 2], b);
             } else if n <= 64 {
-                let (a, b) = (rd(src as *const [u64; 4]), rd(src.add(n - 32) as *const [u64; 4]));
+                let (a, b) = (
+                    rd(src as *const [u64; 4]),
+                    rd(src.add(n - 32) as *const [u64; 4]),
+                );
                 wr(dst as *mut [u64; 4], a);
                 wr(dst.add(n - 32) as *mut [u64; 4], b);
             } else {
@@ -92,6 +98,12 @@ pub fn raise_stack_limit() {
     use rustix::process::{getrlimit, setrlimit, Resource, Rlimit};
     let old = getrlimit(Resource::Stack);
     if old.current != old.maximum {
-        let _ = setrlimit(Resource::Stack, Rlimit { current: old.maximum, maximum: old.maximum });
+        let _ = setrlimit(
+            Resource::Stack,
+            Rlimit {
+                current: old.maximum,
+                maximum: old.maximum,
+            },
+        );
     }
 }
