@@ -577,8 +577,17 @@ fn long_options_accepted_for_later_parts() {
     for args in [
         vec!["--color=never"],
         vec!["--color=no"],
+        vec!["--color=auto"],
+        vec!["--color=if-tty", "-C"],
+        vec!["--col=ne"],
         vec!["--hyperlink=never"],
+        vec!["--hyperlink=auto", "-R"],
         vec!["--color=never", "-C"],
+        vec!["-D"],
+        vec!["--dired", "-R"],
+        vec!["--author"],
+        vec!["-G"],
+        vec!["--no-group", "-C"],
     ] {
         ls(&fx).args(&args).same();
     }
