@@ -960,3 +960,35 @@ fn every_pair_of_options() {
         }
     }
 }
+
+#[test]
+fn bind_mount_loop() {
+    // A directory bind-mounted inside itself: GNU's message, exit 2, without -L.
+    if !is_root() {
+        return;
+    }
+    let fx = Fixture::new("ls-bind");
+    fx.dir("a/b/c");
+    fx.file("a/f", "");
+    let run = |exe: &std::path::Path, args: &str| {
+        std::process::Command::new("unshare")
+            .arg("-m")
+            .arg("bash")
+            .arg("-c")
+            .arg(format!("mount --bind a a/b/c || exit 99; exec -a ls {} {args}", exe.display()))
+            .current_dir(&fx.root)
+            .env_clear()
+            .env("LC_ALL", "C")
+            .output()
+            .unwrap()
+    };
+    if run(&gnu("ls"), "a").status.code() == Some(99) {
+        return; // no mount namespaces here
+    }
+    for args in ["-R a", "-R a/b", "-RF a", "-R a/b/c", "-RL a"] {
+        let (g, o) = (run(&gnu("ls"), args), run(&bin(), args));
+        assert_eq!(o.status.code(), g.status.code(), "ls {args}");
+        assert_eq!(show(&o.stdout), show(&g.stdout), "ls {args}");
+        assert_eq!(show(&o.stderr), show(&g.stderr), "ls {args}");
+    }
+}

@@ -77,6 +77,8 @@ pub struct Entry<'a> {
     pub link_to_dir: bool,
     /// The stat record, or None when the output does not need one or stat failed.
     pub meta: Option<&'a Meta>,
+    /// d_ino from getdents64 (the inode, except at a mount point).
+    pub d_ino: u64,
     /// The display width of the name as printed (quoting included), once known;
     /// the top bit (`QUOTED`) says the name was quoted.
     pub width: u32,
@@ -88,6 +90,7 @@ impl<'a> Entry<'a> {
         kind: Kind::Unknown,
         link_to_dir: false,
         meta: None,
+        d_ino: 0,
         width: 0,
     };
 
@@ -98,6 +101,7 @@ impl<'a> Entry<'a> {
             kind,
             link_to_dir: false,
             meta: None,
+            d_ino: 0,
             width: 0,
         }
     }
@@ -127,7 +131,7 @@ impl<'a> Entry<'a> {
 }
 
 /// Packed records in the arena: a kind byte, the name's length (2 bytes, little
-/// endian), the name, a NUL.
+/// endian), d_ino (8 bytes, little endian), the name, a NUL.
 pub fn pack_kind(k: Kind) -> u8 {
     k.code()
 }

@@ -166,10 +166,19 @@ pub fn read<'a>(
                     let name = e.file_name().to_bytes_with_nul();
                     if filter.keep(&name[..name.len() - 1]) {
                         let len = name.len() - 1;
+                        let ino = e.ino().to_le_bytes();
                         v.extend(&[
                             pack_kind(Kind::from_file_type(e.file_type())),
                             len as u8,
                             (len >> 8) as u8,
+                            ino[0],
+                            ino[1],
+                            ino[2],
+                            ino[3],
+                            ino[4],
+                            ino[5],
+                            ino[6],
+                            ino[7],
                         ])?;
                         v.extend(name)?;
                         count += 1;
@@ -187,9 +196,11 @@ pub fn read<'a>(
     for slot in entries.iter_mut() {
         let kind = unpack_kind(packed[at]);
         let len = packed[at + 1] as usize | (packed[at + 2] as usize) << 8;
-        let start = at + 3;
+        let ino = u64::from_le_bytes(packed[at + 3..at + 11].try_into().unwrap_or([0; 8]));
+        let start = at + 11;
         let end = start + len;
         *slot = Entry::new(&packed[start..=end], kind);
+        slot.d_ino = ino;
         at = end + 1;
     }
     Ok(Listing { entries, error })

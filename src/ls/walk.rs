@@ -65,6 +65,10 @@ pub struct Walk<'c> {
     first: bool,
     /// Print `dir:` headers.
     headers: bool,
+    /// openat2 with RESOLVE_NO_XDEV works (it tells mount points apart).
+    same_mount_open: bool,
+    /// Mount points among the directories being listed (see `revisits`).
+    crossings: usize,
     pub status: i32,
 }
 
@@ -102,6 +106,8 @@ impl<'c> Walk<'c> {
             open: heapless::Deque::new(),
             first: true,
             headers: cfg.recursive,
+            same_mount_open: true,
+            crossings: 0,
             status: 0,
         })
     }
@@ -271,6 +277,9 @@ impl<'c> Walk<'c> {
                         fd: RefCell::new(None),
                         id: Default::default(),
                     };
+                    if self.cfg.recursive {
+                        self.revisits(&level, Some(&fd));
+                    }
                     self.list(&mut sub, &level, fd, true)?;
                     self.close_level(&level);
                 }
@@ -362,8 +371,8 @@ impl<'c> Walk<'c> {
         cur.ok_or(Errno::NOENT)
     }
 
-    /// Opens the child `name_z` of `level`.
-    fn open_child(&mut self, level: &Level, name_z: &[u8]) -> Result<OwnedFd, Errno> {
+    /// Opens the child `name_z` of `level`; true when it is a mount point.
+    fn open_child(&mut self, level: &Level, name_z: &[u8]) -> Result<(OwnedFd, bool), Errno> {
         let c = CStr::from_bytes_with_nul(name_z).map_err(|_| Errno::INVAL)?;
         let follow = self.cfg.deref == Deref::All;
         if level.fd.borrow().is_none() {
@@ -375,9 +384,21 @@ impl<'c> Walk<'c> {
             self.keep_fd(level, fd);
         }
         let g = level.fd.borrow();
-        match g.as_ref() {
-            Some(fd) => file::open_dir(fd.as_fd(), c, follow),
-            None => Err(Errno::BADF),
+        let Some(fd) = g.as_ref() else {
+            return Err(Errno::BADF);
+        };
+        if follow || !self.same_mount_open {
+            return file::open_dir(fd.as_fd(), c, follow).map(|f| (f, false));
+        }
+        match file::open_dir_same_mount(fd.as_fd(), c) {
+            Ok(f) => Ok((f, false)),
+            // A mount point: opened normally, and its identity checked.
+            Err(Errno::XDEV) => file::open_dir(fd.as_fd(), c, false).map(|f| (f, true)),
+            Err(Errno::NOSYS) | Err(Errno::PERM) => {
+                self.same_mount_open = false;
+                file::open_dir(fd.as_fd(), c, false).map(|f| (f, false))
+            }
+            Err(e) => Err(e),
         }
     }
 
@@ -415,7 +436,7 @@ impl<'c> Walk<'c> {
             crate::sys::mem::raise_stack_limit();
         }
         let mut sub = region.sub();
-        let entries = match self.gather(&mut sub, level, &fd, operand)? {
+        let entries = match self.gather(&mut sub, &fd, operand)? {
             Some(e) => e,
             None => return Ok(()),
         };
@@ -434,15 +455,31 @@ impl<'c> Walk<'c> {
             self.push_name(e.name())?;
             let end = self.path_len;
             match self.open_child(level, e.name_z()) {
-                Ok(child_fd) => {
+                Ok((child_fd, crossed)) => {
                     let child = Level {
                         parent: Some(level),
                         depth: level.depth + 1,
                         path_end: end,
                         fd: RefCell::new(None),
-                        id: Default::default(),
+                        // Within one mount a directory is (its parent's st_dev, d_ino).
+                        id: core::cell::Cell::new((level.id.get().0, e.d_ino)),
                     };
-                    self.list(&mut sub, &child, child_fd, false)?;
+                    // Identities come from fstat at mount points and under -L; below a
+                    // mount point every directory is checked (a bind mount can show
+                    // an ancestor again).
+                    let again = if crossed || self.cfg.deref == Deref::All {
+                        self.revisits(&child, Some(&child_fd))
+                    } else {
+                        self.crossings > 0 && self.revisits(&child, None)
+                    };
+                    if again {
+                        self.path_len = level.path_end;
+                        continue;
+                    }
+                    self.crossings += crossed as usize;
+                    let r = self.list(&mut sub, &child, child_fd, false);
+                    self.crossings -= crossed as usize;
+                    r?;
                     self.close_level(&child);
                 }
                 Err(Errno::NOENT) => {}
@@ -472,34 +509,41 @@ impl<'c> Walk<'c> {
         }
     }
 
+    /// Takes `level`'s identity from its descriptor (when given); when an ancestor
+    /// has the same one, reports GNU's `not listing already-listed directory` and
+    /// returns true.
+    fn revisits(&mut self, level: &Level, fd: Option<&OwnedFd>) -> bool {
+        if let Some(fd) = fd {
+            let Ok(st) = file::fstat(fd.as_fd()) else {
+                return false;
+            };
+            #[allow(clippy::unnecessary_cast)] // u32 on some targets
+            level.id.set((st.st_dev as u64, st.st_ino as u64));
+        }
+        let id = level.id.get();
+        let mut a = level.parent;
+        while let Some(x) = a {
+            if x.id.get() == id {
+                let n = self.path_len;
+                let mut l = errno_line(self.cfg.prog);
+                quote_msg(&mut l, &self.path[..n], Style::ShellEscape);
+                l.push(b": not listing already-listed directory\n").send();
+                self.fail(2);
+                return true;
+            }
+            a = x.parent;
+        }
+        false
+    }
+
     /// Reads, stats, sorts and prints one directory; returns its entries.
     #[inline(never)]
     fn gather<'a>(
         &mut self,
         sub: &mut Arena<'a>,
-        level: &Level,
         fd: &OwnedFd,
         operand: bool,
     ) -> Result<Option<&'a mut [Entry<'a>]>, Exhausted> {
-        if self.cfg.deref == Deref::All && self.cfg.recursive {
-            if let Ok(st) = file::fstat(fd.as_fd()) {
-                #[allow(clippy::unnecessary_cast)] // u32 on some targets
-                let id = (st.st_dev as u64, st.st_ino as u64);
-                let mut a = level.parent;
-                while let Some(x) = a {
-                    if x.id.get() == id {
-                        let n = self.path_len;
-                        let mut l = errno_line(self.cfg.prog);
-                        quote_msg(&mut l, &self.path[..n], Style::ShellEscape);
-                        l.push(b": not listing already-listed directory\n").send();
-                        self.fail(2);
-                        return Ok(None);
-                    }
-                    a = x.parent;
-                }
-                level.id.set(id);
-            }
-        }
         self.header();
         let filter = Filter {
             hidden: self.cfg.hidden,

@@ -45,6 +45,15 @@ pub fn open_dir(dir: BorrowedFd<'_>, path: &CStr, follow: bool) -> Result<OwnedF
     retry(|| rustix::fs::openat(dir, path, flags, Mode::empty()))
 }
 
+/// Opens the directory `name` relative to `dir` without following a symlink and
+/// without crossing into another mount (openat2 with RESOLVE_NO_XDEV): EXDEV says
+/// `name` is a mount point, ENOSYS that the kernel has no openat2 (before 5.6).
+pub fn open_dir_same_mount(dir: BorrowedFd<'_>, name: &CStr) -> Result<OwnedFd, Errno> {
+    use rustix::fs::ResolveFlags;
+    let flags = OFlags::RDONLY | OFlags::DIRECTORY | OFlags::CLOEXEC | OFlags::NONBLOCK | OFlags::NOFOLLOW;
+    retry(|| rustix::fs::openat2(dir, name, flags, Mode::empty(), ResolveFlags::NO_XDEV))
+}
+
 /// Reads into `buf`, retrying EINTR. Returns 0 at end of file.
 pub fn read(fd: BorrowedFd<'_>, buf: &mut [u8]) -> Result<usize, Errno> {
     retry(|| rustix::io::read(fd, &mut *buf))
