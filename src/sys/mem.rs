@@ -77,20 +77,6 @@ pub fn copy_bytes(dst: &mut [u8], src: &[u8]) {
     unsafe { copy_short(src.as_ptr(), dst.as_mut_ptr(), n) }
 }
 
-#[cfg(test)]
-mod tests {
-    #[test]
-    fn short_copies() {
-        let src: Vec<u8> = (0..100u8).collect();
-        for n in 0..100 {
-            let mut dst = vec![0xAAu8; 100];
-            super::copy_bytes(&mut dst[..n], &src[..n]);
-            assert_eq!(&dst[..n], &src[..n]);
-            assert!(dst[n..].iter().all(|&b| b == 0xAA));
-        }
-    }
-}
-
 /// Raises the soft stack limit to the hard limit (getrlimit and setrlimit), so
 /// that the main thread's stack may grow into the gap the kernel leaves below it
 /// (deep recursion, e.g. `ls -R` of a very deep tree). Failure changes nothing.
@@ -105,5 +91,19 @@ pub fn raise_stack_limit() {
                 maximum: old.maximum,
             },
         );
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    #[test]
+    fn short_copies() {
+        let src: Vec<u8> = (0..100u8).collect();
+        for n in 0..100 {
+            let mut dst = [0xAAu8; 100];
+            super::copy_bytes(&mut dst[..n], &src[..n]);
+            assert_eq!(&dst[..n], &src[..n]);
+            assert!(dst[n..].iter().all(|&b| b == 0xAA));
+        }
     }
 }
