@@ -1,0 +1,443 @@
+//! SIMD byte classification for wc, behind safe functions.
+//!
+//! The intrinsics of `core::arch` are `unsafe`, so the kernels live here, in the
+//! kernel-boundary module. Two levels on x86_64: SSE2 (the baseline every x86_64
+//! CPU has) and AVX2 (with POPCNT/BMI1/BMI2), chosen once at run time with cpuid
+//! and xgetbv. Other architectures use the portable scalar version, which is also
+//! the reference the unit tests compare the vector versions with.
+//!
+//! `scan` classifies 64-byte blocks into bit masks and hands each block's masks to
+//! a [`Blocks`] consumer. The consumer is generic, so it is compiled into the
+//! vector function and its bit arithmetic gets the same target features (POPCNT).
+
+use core::sync::atomic::{AtomicU8, Ordering};
+
+/// One bit per byte of a 64-byte block (bit i = byte i).
+#[derive(Clone, Copy, Default, PartialEq, Eq, Debug)]
+pub struct Masks {
+    /// `\n`.
+    pub newline: u64,
+    /// The six C `isspace` bytes: `\t \n \v \f \r` and space.
+    pub space: u64,
+    /// Printable and not a space: 0x21..=0x7e.
+    pub graph: u64,
+    /// The space character 0x20 itself.
+    pub blank: u64,
+    /// `\t`.
+    pub tab: u64,
+    /// The bytes that end a display line for -L: `\n`, `\r`, `\f`.
+    pub line_end: u64,
+    /// Bytes >= 0x80 (not ASCII).
+    pub high: u64,
+}
+
+/// A consumer of classified blocks.
+pub trait Blocks {
+    /// Called for the 64 bytes `buf[at..at + 64]` with their masks. Returns the
+    /// position to continue from: normally `at + 64`; more when the consumer has
+    /// already handled bytes past the block (a character that straddles it); less
+    /// only when it stopped before the end of `buf` for a reason of its own (an
+    /// incomplete character at the very end), which ends the scan.
+    fn block(&mut self, buf: &[u8], at: usize, m: &Masks) -> usize;
+}
+
+const UNKNOWN: u8 = 0;
+const SSE2: u8 = 1;
+const AVX2: u8 = 2;
+
+static LEVEL: AtomicU8 = AtomicU8::new(UNKNOWN);
+
+#[cfg(target_arch = "x86_64")]
+#[allow(unused_unsafe)]
+fn detect() -> u8 {
+    use core::arch::x86_64::{__cpuid, __cpuid_count};
+    // SAFETY: cpuid exists on every x86_64 CPU.
+    let max = unsafe { __cpuid(0) }.eax;
+    if max < 7 {
+        return SSE2;
+    }
+    // SAFETY: as above; leaf 1 and leaf 7 are below the maximum leaf.
+    let l1 = unsafe { __cpuid(1) };
+    let l7 = unsafe { __cpuid_count(7, 0) };
+    let osxsave = l1.ecx & (1 << 27) != 0;
+    let avx = l1.ecx & (1 << 28) != 0;
+    let popcnt = l1.ecx & (1 << 23) != 0;
+    let avx2 = l7.ebx & (1 << 5) != 0;
+    let bmi1 = l7.ebx & (1 << 3) != 0;
+    let bmi2 = l7.ebx & (1 << 8) != 0;
+    if !(osxsave && avx && popcnt && avx2 && bmi1 && bmi2) {
+        return SSE2;
+    }
+    // The OS must save the YMM state (XCR0 bits 1 and 2).
+    let xcr0_lo: u32;
+    // SAFETY: OSXSAVE is set, so xgetbv with ecx = 0 is defined; it only reads XCR0.
+    unsafe {
+        core::arch::asm!("xgetbv", in("ecx") 0u32, out("eax") xcr0_lo, out("edx") _, options(nomem, nostack, preserves_flags));
+    }
+    if xcr0_lo & 6 == 6 {
+        AVX2
+    } else {
+        SSE2
+    }
+}
+
+#[cfg(not(target_arch = "x86_64"))]
+fn detect() -> u8 {
+    SSE2
+}
+
+fn level() -> u8 {
+    let l = LEVEL.load(Ordering::Relaxed);
+    if l != UNKNOWN {
+        return l;
+    }
+    let l = detect();
+    LEVEL.store(l, Ordering::Relaxed);
+    l
+}
+
+/// True when the AVX2 kernels are used (for `wc --debug`).
+pub fn has_avx2() -> bool {
+    level() == AVX2
+}
+
+/// The number of `\n` bytes in `buf`.
+pub fn count_newlines(buf: &[u8]) -> u64 {
+    #[cfg(target_arch = "x86_64")]
+    {
+        if level() == AVX2 {
+            // SAFETY: the CPU and OS support AVX2 (checked by detect()).
+            return unsafe { x86::count_newlines_avx2(buf) };
+        }
+        x86::count_newlines_sse2(buf)
+    }
+    #[cfg(not(target_arch = "x86_64"))]
+    {
+        count_newlines_scalar(buf)
+    }
+}
+
+/// Classifies `buf[from..]` block by block, calling `sink` for every whole 64-byte
+/// block; returns the position where fewer than 64 bytes remain (or where the
+/// sink stopped). The caller handles the rest.
+pub fn scan<S: Blocks>(buf: &[u8], from: usize, sink: &mut S) -> usize {
+    #[cfg(target_arch = "x86_64")]
+    {
+        if level() == AVX2 {
+            // SAFETY: the CPU and OS support AVX2, POPCNT, BMI1 and BMI2.
+            return unsafe { x86::scan_avx2(buf, from, sink) };
+        }
+        x86::scan_sse2(buf, from, sink)
+    }
+    #[cfg(not(target_arch = "x86_64"))]
+    {
+        scan_scalar(buf, from, sink)
+    }
+}
+
+/// The masks of one block, byte by byte: the reference for the vector versions.
+pub fn masks_scalar(block: &[u8]) -> Masks {
+    let mut m = Masks::default();
+    for (i, &b) in block.iter().enumerate().take(64) {
+        let bit = 1u64 << i;
+        if b == b'\n' {
+            m.newline |= bit;
+        }
+        if b == b' ' || (9..=13).contains(&b) {
+            m.space |= bit;
+        }
+        if (0x21..=0x7e).contains(&b) {
+            m.graph |= bit;
+        }
+        if b == b' ' {
+            m.blank |= bit;
+        }
+        if b == b'\t' {
+            m.tab |= bit;
+        }
+        if b == b'\n' || b == b'\r' || b == 0x0c {
+            m.line_end |= bit;
+        }
+        if b >= 0x80 {
+            m.high |= bit;
+        }
+    }
+    m
+}
+
+/// `scan` with the scalar classifier.
+pub fn scan_scalar<S: Blocks>(buf: &[u8], mut at: usize, sink: &mut S) -> usize {
+    while at + 64 <= buf.len() {
+        let m = masks_scalar(&buf[at..at + 64]);
+        let next = sink.block(buf, at, &m);
+        if next < at + 64 {
+            return next;
+        }
+        at = next;
+    }
+    at
+}
+
+/// `count_newlines`, byte by byte.
+pub fn count_newlines_scalar(buf: &[u8]) -> u64 {
+    buf.iter().filter(|&&b| b == b'\n').count() as u64
+}
+
+#[cfg(target_arch = "x86_64")]
+pub mod x86 {
+    //! The x86_64 kernels. `*_sse2` are safe (SSE2 is part of x86_64); `*_avx2`
+    //! require AVX2, POPCNT, BMI1 and BMI2.
+    use super::{Blocks, Masks};
+    use core::arch::x86_64::*;
+
+    /// Masks of 16 bytes at `p` (SSE2).
+    #[inline(always)]
+    fn masks16(v: __m128i) -> [u32; 7] {
+        // SAFETY: SSE2 is always available on x86_64; these are register operations.
+        unsafe {
+            let nl = _mm_cmpeq_epi8(v, _mm_set1_epi8(b'\n' as i8));
+            let sp = _mm_cmpeq_epi8(v, _mm_set1_epi8(b' ' as i8));
+            let tab = _mm_cmpeq_epi8(v, _mm_set1_epi8(b'\t' as i8));
+            let cr = _mm_cmpeq_epi8(v, _mm_set1_epi8(b'\r' as i8));
+            let ff = _mm_cmpeq_epi8(v, _mm_set1_epi8(0x0c));
+            // 9..=13: (v - 9) as unsigned <= 4.
+            let d = _mm_sub_epi8(v, _mm_set1_epi8(9));
+            let ctl_space = _mm_cmpeq_epi8(_mm_min_epu8(d, _mm_set1_epi8(4)), d);
+            let space = _mm_or_si128(ctl_space, sp);
+            // 0x21..=0x7e, signed: bytes >= 0x80 are negative.
+            let graph = _mm_and_si128(
+                _mm_cmpgt_epi8(v, _mm_set1_epi8(0x20)),
+                _mm_cmplt_epi8(v, _mm_set1_epi8(0x7f)),
+            );
+            let line_end = _mm_or_si128(nl, _mm_or_si128(cr, ff));
+            [
+                _mm_movemask_epi8(nl) as u32 & 0xffff,
+                _mm_movemask_epi8(space) as u32 & 0xffff,
+                _mm_movemask_epi8(graph) as u32 & 0xffff,
+                _mm_movemask_epi8(sp) as u32 & 0xffff,
+                _mm_movemask_epi8(tab) as u32 & 0xffff,
+                _mm_movemask_epi8(line_end) as u32 & 0xffff,
+                _mm_movemask_epi8(v) as u32 & 0xffff,
+            ]
+        }
+    }
+
+    #[inline(always)]
+    fn block_sse2(b: &[u8]) -> Masks {
+        debug_assert!(b.len() >= 64);
+        let mut r = [0u64; 7];
+        for q in 0..4 {
+            // SAFETY: b has at least 64 bytes, so b[16q..16q+16] is in bounds; the
+            // load is unaligned.
+            let v = unsafe { _mm_loadu_si128(b.as_ptr().add(16 * q) as *const __m128i) };
+            let m = masks16(v);
+            for k in 0..7 {
+                r[k] |= (m[k] as u64) << (16 * q);
+            }
+        }
+        Masks { newline: r[0], space: r[1], graph: r[2], blank: r[3], tab: r[4], line_end: r[5], high: r[6] }
+    }
+
+    /// `super::scan` with SSE2.
+    pub fn scan_sse2<S: Blocks>(buf: &[u8], mut at: usize, sink: &mut S) -> usize {
+        while at + 64 <= buf.len() {
+            let m = block_sse2(&buf[at..at + 64]);
+            let next = sink.block(buf, at, &m);
+            if next < at + 64 {
+                return next;
+            }
+            at = next;
+        }
+        at
+    }
+
+    #[inline]
+    #[target_feature(enable = "avx2")]
+    fn masks32(v: __m256i) -> [u32; 7] {
+        {
+            let nl = _mm256_cmpeq_epi8(v, _mm256_set1_epi8(b'\n' as i8));
+            let sp = _mm256_cmpeq_epi8(v, _mm256_set1_epi8(b' ' as i8));
+            let tab = _mm256_cmpeq_epi8(v, _mm256_set1_epi8(b'\t' as i8));
+            let cr = _mm256_cmpeq_epi8(v, _mm256_set1_epi8(b'\r' as i8));
+            let ff = _mm256_cmpeq_epi8(v, _mm256_set1_epi8(0x0c));
+            let d = _mm256_sub_epi8(v, _mm256_set1_epi8(9));
+            let ctl_space = _mm256_cmpeq_epi8(_mm256_min_epu8(d, _mm256_set1_epi8(4)), d);
+            let space = _mm256_or_si256(ctl_space, sp);
+            let graph = _mm256_and_si256(
+                _mm256_cmpgt_epi8(v, _mm256_set1_epi8(0x20)),
+                _mm256_cmpgt_epi8(_mm256_set1_epi8(0x7f), v),
+            );
+            let line_end = _mm256_or_si256(nl, _mm256_or_si256(cr, ff));
+            [
+                _mm256_movemask_epi8(nl) as u32,
+                _mm256_movemask_epi8(space) as u32,
+                _mm256_movemask_epi8(graph) as u32,
+                _mm256_movemask_epi8(sp) as u32,
+                _mm256_movemask_epi8(tab) as u32,
+                _mm256_movemask_epi8(line_end) as u32,
+                _mm256_movemask_epi8(v) as u32,
+            ]
+        }
+    }
+
+    /// `super::scan` with AVX2.
+    ///
+    /// # Safety
+    /// The CPU and OS must support AVX2, POPCNT, BMI1 and BMI2.
+    #[target_feature(enable = "avx2,popcnt,bmi1,bmi2")]
+    pub unsafe fn scan_avx2<S: Blocks>(buf: &[u8], mut at: usize, sink: &mut S) -> usize {
+        while at + 64 <= buf.len() {
+            // SAFETY: at + 64 <= len, so both 32-byte unaligned loads are in bounds;
+            // AVX2 is enabled for this function.
+            let (lo, hi) = unsafe {
+                let p = buf.as_ptr().add(at);
+                (
+                    masks32(_mm256_loadu_si256(p as *const __m256i)),
+                    masks32(_mm256_loadu_si256(p.add(32) as *const __m256i)),
+                )
+            };
+            let j = |k: usize| lo[k] as u64 | (hi[k] as u64) << 32;
+            let m = Masks { newline: j(0), space: j(1), graph: j(2), blank: j(3), tab: j(4), line_end: j(5), high: j(6) };
+            let next = sink.block(buf, at, &m);
+            if next < at + 64 {
+                return next;
+            }
+            at = next;
+        }
+        at
+    }
+
+    /// Newlines with SSE2: byte counters summed every 255 blocks.
+    pub fn count_newlines_sse2(buf: &[u8]) -> u64 {
+        let mut total = 0u64;
+        let chunks = buf.len() / 16;
+        let mut i = 0;
+        // SAFETY: every load reads 16 bytes at 16*i with i < chunks; SSE2 is baseline.
+        unsafe {
+            let nl = _mm_set1_epi8(b'\n' as i8);
+            while i < chunks {
+                let end = (i + 255).min(chunks);
+                let mut acc = _mm_setzero_si128();
+                while i < end {
+                    let v = _mm_loadu_si128(buf.as_ptr().add(16 * i) as *const __m128i);
+                    acc = _mm_sub_epi8(acc, _mm_cmpeq_epi8(v, nl));
+                    i += 1;
+                }
+                let s = _mm_sad_epu8(acc, _mm_setzero_si128());
+                total += (_mm_cvtsi128_si64(s) + _mm_extract_epi16(s, 4) as i64) as u64;
+            }
+        }
+        total + super::count_newlines_scalar(&buf[chunks * 16..])
+    }
+
+    /// Newlines with AVX2, four vectors per step.
+    ///
+    /// # Safety
+    /// The CPU and OS must support AVX2.
+    #[target_feature(enable = "avx2")]
+    pub unsafe fn count_newlines_avx2(buf: &[u8]) -> u64 {
+        let mut total = 0u64;
+        let steps = buf.len() / 128;
+        let mut i = 0;
+        // SAFETY: every load reads 32 bytes inside buf[..steps*128]; AVX2 enabled.
+        unsafe {
+            let nl = _mm256_set1_epi8(b'\n' as i8);
+            let zero = _mm256_setzero_si256();
+            while i < steps {
+                let end = (i + 255).min(steps);
+                let (mut a0, mut a1, mut a2, mut a3) = (zero, zero, zero, zero);
+                while i < end {
+                    let p = buf.as_ptr().add(128 * i) as *const __m256i;
+                    a0 = _mm256_sub_epi8(a0, _mm256_cmpeq_epi8(_mm256_loadu_si256(p), nl));
+                    a1 = _mm256_sub_epi8(a1, _mm256_cmpeq_epi8(_mm256_loadu_si256(p.add(1)), nl));
+                    a2 = _mm256_sub_epi8(a2, _mm256_cmpeq_epi8(_mm256_loadu_si256(p.add(2)), nl));
+                    a3 = _mm256_sub_epi8(a3, _mm256_cmpeq_epi8(_mm256_loadu_si256(p.add(3)), nl));
+                    i += 1;
+                }
+                let s = _mm256_add_epi64(
+                    _mm256_add_epi64(_mm256_sad_epu8(a0, zero), _mm256_sad_epu8(a1, zero)),
+                    _mm256_add_epi64(_mm256_sad_epu8(a2, zero), _mm256_sad_epu8(a3, zero)),
+                );
+                let mut lanes = [0u64; 4];
+                _mm256_storeu_si256(lanes.as_mut_ptr() as *mut __m256i, s);
+                total += lanes[0] + lanes[1] + lanes[2] + lanes[3];
+            }
+        }
+        total + super::x86::count_newlines_sse2(&buf[steps * 128..])
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn random(seed: &mut u64, n: usize, alphabet: &[u8]) -> Vec<u8> {
+        (0..n)
+            .map(|_| {
+                *seed ^= *seed << 13;
+                *seed ^= *seed >> 7;
+                *seed ^= *seed << 17;
+                if alphabet.is_empty() {
+                    *seed as u8
+                } else {
+                    alphabet[(*seed % alphabet.len() as u64) as usize]
+                }
+            })
+            .collect()
+    }
+
+    struct Collect(Vec<(usize, Masks)>);
+    impl Blocks for Collect {
+        fn block(&mut self, _: &[u8], at: usize, m: &Masks) -> usize {
+            self.0.push((at, *m));
+            at + 64
+        }
+    }
+
+    #[test]
+    fn masks_match_scalar() {
+        let mut seed = 0x9e3779b97f4a7c15;
+        for round in 0..200 {
+            let alpha: &[u8] = if round % 2 == 0 { b"" } else { b"ab \t\n\r\x0c\x0b\x00\x7f\x80\xff~!" };
+            let n = (round * 37) % 700;
+            let buf = random(&mut seed, n, alpha);
+            for from in [0, 1, 3] {
+                let mut want = Collect(vec![]);
+                let end_s = scan_scalar(&buf, from, &mut want);
+                #[cfg(target_arch = "x86_64")]
+                {
+                    let mut got = Collect(vec![]);
+                    let end = x86::scan_sse2(&buf, from, &mut got);
+                    assert_eq!((end, &got.0), (end_s, &want.0));
+                    if level() == AVX2 {
+                        let mut got = Collect(vec![]);
+                        // SAFETY: AVX2 detected.
+                        let end = unsafe { x86::scan_avx2(&buf, from, &mut got) };
+                        assert_eq!((end, &got.0), (end_s, &want.0));
+                    }
+                }
+                let mut got = Collect(vec![]);
+                assert_eq!(scan(&buf, from, &mut got), end_s);
+                assert_eq!(got.0, want.0);
+            }
+        }
+    }
+
+    #[test]
+    fn newlines_match_scalar() {
+        let mut seed = 12345;
+        for n in (0..2000).step_by(7).chain([40_000, 70_001, 131_072]) {
+            let buf = random(&mut seed, n, if n % 3 == 0 { b"\n" } else if n % 3 == 1 { b"\na" } else { b"" });
+            let want = count_newlines_scalar(&buf);
+            #[cfg(target_arch = "x86_64")]
+            {
+                assert_eq!(x86::count_newlines_sse2(&buf), want, "sse2 n={n}");
+                if level() == AVX2 {
+                    // SAFETY: AVX2 detected.
+                    assert_eq!(unsafe { x86::count_newlines_avx2(&buf) }, want, "avx2 n={n}");
+                }
+            }
+            assert_eq!(count_newlines(&buf), want);
+        }
+    }
+}
