@@ -8,6 +8,7 @@ mod files0;
 mod input;
 mod quote;
 mod render;
+mod utf8;
 
 use crate::cli::{argmatch, try_help, Args, HasArg, Item, Opt, Parser};
 use crate::sys::arena::Arena;

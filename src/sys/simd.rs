@@ -31,13 +31,34 @@ pub struct Masks {
     pub high: u64,
 }
 
+/// The UTF-8 structure of a 64-byte block (bit i = byte i).
+#[derive(Clone, Copy, Default, PartialEq, Eq, Debug)]
+pub struct Utf8Masks {
+    /// Continuation bytes 0x80..=0xbf.
+    pub cont: u64,
+    /// Leads of 2-byte sequences 0xc2..=0xdf.
+    pub lead2: u64,
+    /// Leads of 3-byte sequences 0xe0..=0xef.
+    pub lead3: u64,
+    /// Leads of 4-byte sequences 0xf0..=0xf4.
+    pub lead4: u64,
+    /// The leads with a restricted second byte: 0xe0, 0xed, 0xf0, 0xf4.
+    pub e0: u64,
+    pub ed: u64,
+    pub f0: u64,
+    pub f4: u64,
+    /// Bytes 0xa0..=0xbf and 0x90..=0xbf (second-byte checks).
+    pub a0_bf: u64,
+    pub x90_bf: u64,
+}
+
 /// A consumer of classified blocks.
 pub trait Blocks {
     /// Called for the 64 bytes `buf[at..at + 64]` with their masks. Returns the
-    /// position to continue from: normally `at + 64`; more when the consumer has
-    /// already handled bytes past the block (a character that straddles it); less
-    /// only when it stopped before the end of `buf` for a reason of its own (an
-    /// incomplete character at the very end), which ends the scan.
+    /// position to continue from, past `at`: normally `at + 64`; more when the
+    /// consumer has already handled bytes past the block (a character that
+    /// straddles it); less when it left the end of the block to the next one (a
+    /// character cut by the block's end). The scan goes on while 64 bytes remain.
     fn block(&mut self, buf: &[u8], at: usize, m: &Masks) -> usize;
 }
 
@@ -118,8 +139,8 @@ pub fn count_newlines(buf: &[u8]) -> u64 {
 }
 
 /// Classifies `buf[from..]` block by block, calling `sink` for every whole 64-byte
-/// block; returns the position where fewer than 64 bytes remain (or where the
-/// sink stopped). The caller handles the rest.
+/// block (each starting where the sink said the previous one ended); returns the
+/// position where fewer than 64 bytes remain. The caller handles the rest.
 pub fn scan<S: Blocks>(buf: &[u8], from: usize, sink: &mut S) -> usize {
     #[cfg(target_arch = "x86_64")]
     {
@@ -133,6 +154,74 @@ pub fn scan<S: Blocks>(buf: &[u8], from: usize, sink: &mut S) -> usize {
     {
         scan_scalar(buf, from, sink)
     }
+}
+
+/// The UTF-8 masks of `block[..64]` (SSE2 on x86_64).
+pub fn utf8_masks(block: &[u8]) -> Utf8Masks {
+    #[cfg(target_arch = "x86_64")]
+    {
+        if level() == AVX2 {
+            // SAFETY: AVX2 is available (detect()).
+            return unsafe { x86::utf8_masks_avx2(block) };
+        }
+        x86::utf8_masks_sse2(block)
+    }
+    #[cfg(not(target_arch = "x86_64"))]
+    {
+        utf8_masks_scalar(block)
+    }
+}
+
+/// For every byte `b >= 0xc0` of `block[..64]`, the low four bits of
+/// `table[b - 0xc0]`, as four masks (`[k]` has bit i set when byte i's entry has
+/// bit k). Bytes below 0xc0 give arbitrary bits: callers mask with the leads.
+pub fn lead_bits(block: &[u8], table: &[u8; 64]) -> [u64; 4] {
+    #[cfg(target_arch = "x86_64")]
+    {
+        if level() == AVX2 {
+            // SAFETY: AVX2 is available (detect()).
+            return unsafe { x86::lead_bits_avx2(block, table) };
+        }
+    }
+    lead_bits_scalar(block, table)
+}
+
+/// `lead_bits`, byte by byte (bytes below 0xc0 give 0).
+pub fn lead_bits_scalar(block: &[u8], table: &[u8; 64]) -> [u64; 4] {
+    let mut r = [0u64; 4];
+    for (i, &b) in block.iter().enumerate().take(64) {
+        if b >= 0xc0 {
+            let e = table[(b - 0xc0) as usize];
+            for (k, m) in r.iter_mut().enumerate() {
+                *m |= ((e >> k) as u64 & 1) << i;
+            }
+        }
+    }
+    r
+}
+
+/// `utf8_masks`, byte by byte.
+pub fn utf8_masks_scalar(block: &[u8]) -> Utf8Masks {
+    let mut m = Utf8Masks::default();
+    for (i, &b) in block.iter().enumerate().take(64) {
+        let bit = 1u64 << i;
+        let set = |mask: &mut u64, on: bool| {
+            if on {
+                *mask |= bit
+            }
+        };
+        set(&mut m.cont, (0x80..=0xbf).contains(&b));
+        set(&mut m.lead2, (0xc2..=0xdf).contains(&b));
+        set(&mut m.lead3, (0xe0..=0xef).contains(&b));
+        set(&mut m.lead4, (0xf0..=0xf4).contains(&b));
+        set(&mut m.e0, b == 0xe0);
+        set(&mut m.ed, b == 0xed);
+        set(&mut m.f0, b == 0xf0);
+        set(&mut m.f4, b == 0xf4);
+        set(&mut m.a0_bf, (0xa0..=0xbf).contains(&b));
+        set(&mut m.x90_bf, (0x90..=0xbf).contains(&b));
+    }
+    m
 }
 
 /// The masks of one block, byte by byte: the reference for the vector versions.
@@ -170,8 +259,8 @@ pub fn scan_scalar<S: Blocks>(buf: &[u8], mut at: usize, sink: &mut S) -> usize 
     while at + 64 <= buf.len() {
         let m = masks_scalar(&buf[at..at + 64]);
         let next = sink.block(buf, at, &m);
-        if next < at + 64 {
-            return next;
+        if next <= at {
+            return at;
         }
         at = next;
     }
@@ -238,13 +327,171 @@ pub mod x86 {
         Masks { newline: r[0], space: r[1], graph: r[2], blank: r[3], tab: r[4], line_end: r[5], high: r[6] }
     }
 
+    /// Signed range test: lo < v < hi (as i8).
+    #[inline(always)]
+    fn between(v: __m128i, lo: i8, hi: i8) -> i32 {
+        // SAFETY: SSE2 is baseline on x86_64; register operations.
+        unsafe { _mm_movemask_epi8(_mm_and_si128(_mm_cmpgt_epi8(v, _mm_set1_epi8(lo)), _mm_cmplt_epi8(v, _mm_set1_epi8(hi)))) }
+    }
+
+    /// Signed v < hi.
+    #[inline(always)]
+    fn below(v: __m128i, hi: i8) -> i32 {
+        // SAFETY: as above.
+        unsafe { _mm_movemask_epi8(_mm_cmplt_epi8(v, _mm_set1_epi8(hi))) }
+    }
+
+    #[inline(always)]
+    fn equal(v: __m128i, b: u8) -> i32 {
+        // SAFETY: as above.
+        unsafe { _mm_movemask_epi8(_mm_cmpeq_epi8(v, _mm_set1_epi8(b as i8))) }
+    }
+
+    /// `super::utf8_masks` with SSE2.
+    pub fn utf8_masks_sse2(b: &[u8]) -> super::Utf8Masks {
+        assert!(b.len() >= 64);
+        let mut r = [0u64; 10];
+        for q in 0..4 {
+            // SAFETY: b has at least 64 bytes; unaligned load of b[16q..16q+16].
+            let v = unsafe { _mm_loadu_si128(b.as_ptr().add(16 * q) as *const __m128i) };
+            // Bytes >= 0x80 are negative as i8: 0x80 = -128, 0xbf = -65, 0xc2 = -62,
+            // 0xdf = -33, 0xe0 = -32, 0xef = -17, 0xf0 = -16, 0xf4 = -12.
+            let m = [
+                below(v, -64),
+                between(v, -63, -32),
+                between(v, -33, -16),
+                between(v, -17, -11),
+                equal(v, 0xe0),
+                equal(v, 0xed),
+                equal(v, 0xf0),
+                equal(v, 0xf4),
+                between(v, -97, -64),
+                between(v, -113, -64),
+            ];
+            for k in 0..10 {
+                r[k] |= ((m[k] as u32 & 0xffff) as u64) << (16 * q);
+            }
+        }
+        super::Utf8Masks {
+            cont: r[0],
+            lead2: r[1],
+            lead3: r[2],
+            lead4: r[3],
+            e0: r[4],
+            ed: r[5],
+            f0: r[6],
+            f4: r[7],
+            a0_bf: r[8],
+            x90_bf: r[9],
+        }
+    }
+
+    #[inline]
+    #[target_feature(enable = "avx2")]
+    fn between256(v: __m256i, lo: i8, hi: i8) -> u32 {
+        _mm256_movemask_epi8(_mm256_and_si256(
+            _mm256_cmpgt_epi8(v, _mm256_set1_epi8(lo)),
+            _mm256_cmpgt_epi8(_mm256_set1_epi8(hi), v),
+        )) as u32
+    }
+
+    #[inline]
+    #[target_feature(enable = "avx2")]
+    fn equal256(v: __m256i, b: u8) -> u32 {
+        _mm256_movemask_epi8(_mm256_cmpeq_epi8(v, _mm256_set1_epi8(b as i8))) as u32
+    }
+
+    /// `super::utf8_masks` with AVX2.
+    ///
+    /// # Safety
+    /// The CPU and OS must support AVX2.
+    #[target_feature(enable = "avx2")]
+    pub unsafe fn utf8_masks_avx2(b: &[u8]) -> super::Utf8Masks {
+        assert!(b.len() >= 64);
+        let mut r = [0u64; 10];
+        for h in 0..2 {
+            // SAFETY: b has at least 64 bytes; unaligned load of b[32h..32h+32].
+            let v = unsafe { _mm256_loadu_si256(b.as_ptr().add(32 * h) as *const __m256i) };
+            let m = [
+                _mm256_movemask_epi8(_mm256_cmpgt_epi8(_mm256_set1_epi8(-64), v)) as u32,
+                between256(v, -63, -32),
+                between256(v, -33, -16),
+                between256(v, -17, -11),
+                equal256(v, 0xe0),
+                equal256(v, 0xed),
+                equal256(v, 0xf0),
+                equal256(v, 0xf4),
+                between256(v, -97, -64),
+                between256(v, -113, -64),
+            ];
+            for k in 0..10 {
+                r[k] |= (m[k] as u64) << (32 * h);
+            }
+        }
+        super::Utf8Masks {
+            cont: r[0],
+            lead2: r[1],
+            lead3: r[2],
+            lead4: r[3],
+            e0: r[4],
+            ed: r[5],
+            f0: r[6],
+            f4: r[7],
+            a0_bf: r[8],
+            x90_bf: r[9],
+        }
+    }
+
+    /// `super::lead_bits` with AVX2: four 16-entry byte shuffles, chosen by bits
+    /// 4 and 5 of the byte.
+    ///
+    /// # Safety
+    /// The CPU and OS must support AVX2.
+    #[target_feature(enable = "avx2")]
+    pub unsafe fn lead_bits_avx2(b: &[u8], table: &[u8; 64]) -> [u64; 4] {
+        assert!(b.len() >= 64);
+        // SAFETY: table has 64 bytes: four unaligned 16-byte loads.
+        let t = unsafe {
+            let p = table.as_ptr() as *const __m128i;
+            [
+                _mm256_broadcastsi128_si256(_mm_loadu_si128(p)),
+                _mm256_broadcastsi128_si256(_mm_loadu_si128(p.add(1))),
+                _mm256_broadcastsi128_si256(_mm_loadu_si128(p.add(2))),
+                _mm256_broadcastsi128_si256(_mm_loadu_si128(p.add(3))),
+            ]
+        };
+        let mut out = [0u64; 4];
+        for h in 0..2 {
+            // SAFETY: b has at least 64 bytes.
+            let v = unsafe { _mm256_loadu_si256(b.as_ptr().add(32 * h) as *const __m256i) };
+            let idx = _mm256_and_si256(v, _mm256_set1_epi8(0x0f));
+            let hi = _mm256_and_si256(_mm256_srli_epi16(v, 4), _mm256_set1_epi8(0x03));
+            let mut r = _mm256_setzero_si256();
+            for (j, tj) in t.iter().enumerate() {
+                let sel = _mm256_cmpeq_epi8(hi, _mm256_set1_epi8(j as i8));
+                r = _mm256_or_si256(r, _mm256_and_si256(sel, _mm256_shuffle_epi8(*tj, idx)));
+            }
+            // Bit k of each byte to its sign bit (16-bit shifts keep bytes apart).
+            let bits = [
+                _mm256_movemask_epi8(_mm256_slli_epi16(r, 7)) as u32,
+                _mm256_movemask_epi8(_mm256_slli_epi16(r, 6)) as u32,
+                _mm256_movemask_epi8(_mm256_slli_epi16(r, 5)) as u32,
+                _mm256_movemask_epi8(_mm256_slli_epi16(r, 4)) as u32,
+            ];
+            for k in 0..4 {
+                out[k] |= (bits[k] as u64) << (32 * h);
+            }
+        }
+        out
+    }
+
     /// `super::scan` with SSE2.
     pub fn scan_sse2<S: Blocks>(buf: &[u8], mut at: usize, sink: &mut S) -> usize {
         while at + 64 <= buf.len() {
             let m = block_sse2(&buf[at..at + 64]);
             let next = sink.block(buf, at, &m);
-            if next < at + 64 {
-                return next;
+            if next <= at {
+                return at;
             }
             at = next;
         }
@@ -299,8 +546,8 @@ pub mod x86 {
             let j = |k: usize| lo[k] as u64 | (hi[k] as u64) << 32;
             let m = Masks { newline: j(0), space: j(1), graph: j(2), blank: j(3), tab: j(4), line_end: j(5), high: j(6) };
             let next = sink.block(buf, at, &m);
-            if next < at + 64 {
-                return next;
+            if next <= at {
+                return at;
             }
             at = next;
         }
@@ -419,6 +666,35 @@ mod tests {
                 let mut got = Collect(vec![]);
                 assert_eq!(scan(&buf, from, &mut got), end_s);
                 assert_eq!(got.0, want.0);
+            }
+        }
+    }
+
+    #[test]
+    fn utf8_masks_match_scalar() {
+        let mut seed = 777;
+        for round in 0..500 {
+            let buf = random(&mut seed, 64 + round % 3, b"");
+            assert_eq!(utf8_masks(&buf), utf8_masks_scalar(&buf));
+        }
+        let all: Vec<u8> = (0..=255u8).collect();
+        for i in 0..4 {
+            assert_eq!(utf8_masks(&all[64 * i..]), utf8_masks_scalar(&all[64 * i..]));
+        }
+    }
+
+    #[test]
+    fn lead_bits_match_scalar() {
+        let mut seed = 4242;
+        let table: Vec<u8> = random(&mut seed, 64, b"");
+        let table: &[u8; 64] = table.as_slice().try_into().unwrap();
+        for _ in 0..300 {
+            let buf = random(&mut seed, 64, b"");
+            let leads: u64 = (0..64).filter(|&i| buf[i] >= 0xc0).map(|i| 1u64 << i).sum();
+            let want = lead_bits_scalar(&buf, table);
+            let got = lead_bits(&buf, table);
+            for k in 0..4 {
+                assert_eq!(got[k] & leads, want[k]);
             }
         }
     }

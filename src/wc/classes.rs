@@ -2,8 +2,9 @@
 //! separator (iswspace, or a no-break space unless POSIXLY_CORRECT), display width.
 //!
 //! The facts come from `fmt::unicode` (table searches). Characters of the Basic
-//! Multilingual Plane are cached a 256-character page at a time, filled the first
-//! time a character of the page is met; other characters are looked up directly.
+//! Multilingual Plane and the next plane (emoji) are cached a 256-character page at
+//! a time, filled the first time a character of the page is met; other characters
+//! are looked up directly.
 
 use crate::fmt::unicode::{is_nbsp, is_print, is_space, width};
 
@@ -17,13 +18,36 @@ const WIDTH_SHIFT: u8 = 2;
 pub struct Classes {
     /// POSIXLY_CORRECT: the no-break spaces do not separate words.
     posix: bool,
-    filled: [bool; 256],
-    bmp: [[u8; 256]; 256],
+    filled: [bool; 512],
+    bmp: [[u8; 256]; 512],
+    /// Per run of 64 code points below U+10000 (index cp >> 6): 0 not looked at
+    /// yet, ORDINARY | class when all 64 share one printable non-separator class,
+    /// MIXED otherwise.
+    runs: [u8; 1024],
+    /// Per UTF-8 lead byte 0xc0..=0xff: LEAD_WORD | LEAD_ONE | LEAD_TWO when every
+    /// character it can start is a printable non-separator of that width, else
+    /// LEAD_SLOW (look each character up). Read by the vector lead lookup.
+    pub leads: [u8; 64],
+    /// How often each lead was looked up the slow way (its summary is made after
+    /// LEAD_PATIENCE times, so small inputs never pay for it).
+    lead_hits: [u16; 64],
 }
+
+/// Lead-table bits (see `Classes::leads`).
+pub const LEAD_WORD: u8 = 1;
+pub const LEAD_ONE: u8 = 2;
+pub const LEAD_TWO: u8 = 4;
+pub const LEAD_SLOW: u8 = 8;
+const LEAD_PATIENCE: u16 = 256;
+
+/// A run of 64 code points that all have the class in the low bits.
+pub const ORDINARY: u8 = 0x80;
+/// A run of 64 code points whose classes differ (or that separate words).
+pub const MIXED: u8 = 0x40;
 
 impl Classes {
     pub fn new(posix: bool) -> Classes {
-        Classes { posix, filled: [false; 256], bmp: [[0; 256]; 256] }
+        Classes { posix, filled: [false; 512], bmp: [[0; 256]; 512], runs: [0; 1024], leads: [LEAD_SLOW; 64], lead_hits: [0; 64] }
     }
 
     fn compute(&self, cp: u32) -> u8 {
@@ -44,7 +68,7 @@ impl Classes {
     /// The class bits of `cp`.
     #[inline(always)]
     pub fn get(&mut self, cp: u32) -> u8 {
-        if cp >= 0x1_0000 {
+        if cp >= 0x2_0000 {
             return self.compute(cp);
         }
         let page = (cp >> 8) as usize;
@@ -61,6 +85,62 @@ impl Classes {
             self.bmp[page][i] = k;
         }
         self.filled[page] = true;
+    }
+
+    /// The summary of the 64 code points `run << 6 ..= run << 6 | 63` (run < 1024).
+    #[inline(always)]
+    pub fn run(&mut self, run: usize) -> u8 {
+        let r = self.runs[run];
+        if r != 0 {
+            return r;
+        }
+        self.fill_run(run)
+    }
+
+    #[inline(never)]
+    fn fill_run(&mut self, run: usize) -> u8 {
+        let first = self.get((run << 6) as u32);
+        let same = (1..64).all(|i| self.get((run << 6 | i) as u32) == first);
+        let r = if same && first & PRINT != 0 && first & SEP == 0 { ORDINARY | first } else { MIXED };
+        self.runs[run] = r;
+        r
+    }
+
+    /// Notes a slow lookup of a character starting with `lead`; makes the lead's
+    /// summary once it has been seen often enough.
+    #[inline(always)]
+    pub fn note_slow_lead(&mut self, lead: u8) {
+        let i = (lead & 0x3f) as usize;
+        if self.lead_hits[i] < LEAD_PATIENCE {
+            self.lead_hits[i] += 1;
+            if self.lead_hits[i] == LEAD_PATIENCE {
+                self.summarize_lead(lead);
+            }
+        }
+    }
+
+    #[inline(never)]
+    fn summarize_lead(&mut self, lead: u8) {
+        // The runs of 64 code points this lead starts (second bytes allowed).
+        let (first, last) = match lead {
+            0xc2..=0xdf => ((lead & 0x1f) as usize, (lead & 0x1f) as usize),
+            0xe0 => (0x20, 0x3f),
+            0xed => (0x340, 0x35f),
+            0xe1..=0xef => (((lead & 0x0f) as usize) << 6, (((lead & 0x0f) as usize) << 6) | 0x3f),
+            _ => return,
+        };
+        let k = self.run(first);
+        if k & ORDINARY == 0 || (first..=last).any(|r| self.run(r) != k) {
+            return;
+        }
+        let k = k & !ORDINARY;
+        let mut e = LEAD_WORD;
+        match Classes::width(k) {
+            1 => e |= LEAD_ONE,
+            2 => e |= LEAD_TWO,
+            _ => {}
+        }
+        self.leads[(lead & 0x3f) as usize] = e;
     }
 
     /// The display width encoded in class bits (0 for non-printable).
@@ -84,8 +164,33 @@ mod tests {
         assert_eq!(c.get(0xa0) & SEP, SEP);
         assert_eq!(c.get(0x3000) & (SEP | PRINT), SEP | PRINT);
         assert_eq!(c.get(0x1f600), PRINT | 2 << WIDTH_SHIFT);
+        // Cyrillic and CJK leads summarize; Greek (unassigned points) does not.
+        for _ in 0..LEAD_PATIENCE {
+            c.note_slow_lead(0xd0);
+            c.note_slow_lead(0xe4);
+            c.note_slow_lead(0xce);
+        }
+        assert_eq!(c.leads[0x10], LEAD_WORD | LEAD_ONE);
+        assert_eq!(c.leads[0x24], LEAD_WORD | LEAD_TWO);
+        assert_eq!(c.leads[0x0e], LEAD_SLOW);
         let mut p = Classes::new(true);
         assert_eq!(p.get(0xa0) & SEP, 0);
         assert_eq!(p.get(0x2003) & SEP, SEP);
+    }
+}
+
+#[cfg(test)]
+#[test]
+#[ignore]
+fn corpus_leads() {
+    let data = std::fs::read("/work/wt/bench/bench/corpus/utf8-256m.txt").unwrap();
+    let mut cl = Classes::new(false);
+    let mut c = super::count::Counter::new(true, true, &mut cl);
+    c.feed(&data[..32 << 20]);
+    drop(c);
+    for i in 0..64 {
+        if cl.lead_hits[i] > 0 {
+            println!("{:x}: {} hits {}", 0xc0 + i, cl.leads[i], cl.lead_hits[i]);
+        }
     }
 }

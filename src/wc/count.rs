@@ -42,11 +42,11 @@ pub struct Counter<'c> {
     pub words: u64,
     pub chars: u64,
     pub max_len: u64,
-    linepos: u64,
-    in_word: bool,
+    pub(super) linepos: u64,
+    pub(super) in_word: bool,
     utf8: bool,
     want_len: bool,
-    classes: &'c mut Classes,
+    pub(super) classes: &'c mut Classes,
 }
 
 /// Bits `from..64` of a word (0 when from == 64).
@@ -152,7 +152,7 @@ impl<'c> Counter<'c> {
 
     /// A decoded non-ASCII character.
     #[inline(always)]
-    fn wide<const LEN: bool>(&mut self, cp: u32) {
+    pub(super) fn wide<const LEN: bool>(&mut self, cp: u32) {
         self.chars += 1;
         let k = self.classes.get(cp);
         if k & PRINT != 0 {
@@ -172,7 +172,7 @@ impl<'c> Counter<'c> {
     /// position after the last one handled (a UTF-8 character may end past
     /// `until`), or the start of a character cut off by the end of `buf`.
     #[inline(always)]
-    fn scalar<const UTF8: bool, const LEN: bool>(&mut self, buf: &[u8], mut p: usize, until: usize) -> usize {
+    pub(super) fn scalar<const UTF8: bool, const LEN: bool>(&mut self, buf: &[u8], mut p: usize, until: usize) -> usize {
         while p < until {
             let b = buf[p];
             if !UTF8 || b < 0x80 {
@@ -198,14 +198,21 @@ impl<'c> Counter<'c> {
     /// A block of ASCII bytes (any block in C), from its masks.
     #[inline(always)]
     fn ascii_block<const LEN: bool>(&mut self, m: &Masks) {
+        self.masked_block::<LEN>(m, m.graph, m.space, m.graph | m.blank, 0);
+    }
+
+    /// Counts a block from masks: `word` bytes start or continue a word, `space`
+    /// bytes end one, all others are transparent; for -L, `one` bytes are one
+    /// column wide and `two` bytes two columns (the tabs and line ends come from
+    /// `m`).
+    #[inline(always)]
+    pub(super) fn masked_block<const LEN: bool>(&mut self, m: &Masks, word: u64, space: u64, one: u64, two: u64) {
         self.lines += m.newline.count_ones() as u64;
         // F: "the last non-transparent byte at or before this one is a space (or
         // there is none and we are not in a word)". Runs of transparent bytes take
         // the value from the byte before the run: adding a run's start bit clears
         // the run, so T & !(T + start) is the runs that follow a space.
         let carry = !self.in_word as u64;
-        let word = m.graph;
-        let space = m.space;
         let transparent = !(word | space);
         let start = ((space << 1) | carry) & transparent;
         let fill = space | (transparent & !transparent.wrapping_add(start));
@@ -213,16 +220,16 @@ impl<'c> Counter<'c> {
         self.words += starts.count_ones() as u64;
         self.in_word = fill >> 63 == 0;
         if LEN {
-            let print = m.graph | m.blank;
+            let cols = |r: u64| (one & r).count_ones() as u64 + 2 * (two & r).count_ones() as u64;
             let mut special = m.tab | m.line_end;
             if special == 0 {
-                self.linepos += print.count_ones() as u64;
+                self.linepos += cols(!0);
                 return;
             }
             let mut from = 0u32;
             while special != 0 {
                 let p = special.trailing_zeros();
-                self.linepos += (print & from_bit(from) & !from_bit(p)).count_ones() as u64;
+                self.linepos += cols(from_bit(from) & !from_bit(p));
                 if m.tab >> p & 1 != 0 {
                     self.linepos += 8 - self.linepos % 8;
                 } else {
@@ -231,7 +238,7 @@ impl<'c> Counter<'c> {
                 from = p + 1;
                 special &= special - 1;
             }
-            self.linepos += (print & from_bit(from)).count_ones() as u64;
+            self.linepos += cols(from_bit(from));
         }
     }
 }
@@ -251,7 +258,7 @@ impl<const UTF8: bool, const LEN: bool> Blocks for Vector<'_, '_, UTF8, LEN> {
             }
             at + 64
         } else {
-            self.c.scalar::<UTF8, LEN>(buf, at, at + 64)
+            self.c.utf8_block::<LEN>(buf, at, m)
         }
     }
 }
@@ -289,6 +296,32 @@ mod tests {
         v
     }
 
+    /// Well-formed UTF-8 (so that blocks take the mask path), optionally with a
+    /// rare corrupted byte; characters of ordinary and mixed 64-code-point runs.
+    fn valid_text(seed: &mut u64, n: usize, corrupt: bool) -> Vec<u8> {
+        let chars: &[char] = &[
+            'a', 'b', ' ', '\n', '\t', '\r', 'é', 'ж', 'Ω', '日', '本', '語', '한', '\u{3000}', '\u{a0}', '\u{2003}',
+            '\u{2007}', '\u{2060}', '\u{301}', '\u{85}', '\u{378}', '\u{200b}', '\u{1f600}', '\u{10348}', '\u{feff}',
+            '\u{fffd}', '\u{ff21}', '\u{e000}', '\u{d7ff}', '\u{800}', '\u{7ff}', '\u{80}', '\u{10ffff}', '\u{2028}',
+            '\x01', '\x7f', '\0', '\x0c', '\x0b',
+        ];
+        let mut v = Vec::new();
+        while v.len() < n {
+            let r = rng(seed);
+            let c = chars[(r >> 8) as usize % chars.len()];
+            let mut b = [0u8; 4];
+            v.extend_from_slice(c.encode_utf8(&mut b).as_bytes());
+            if r % 7 == 0 {
+                v.extend_from_slice(b"plain ascii words here ");
+            }
+            if corrupt && r % 997 == 0 {
+                let k = v.len() - 1;
+                v[k] = (r >> 40) as u8;
+            }
+        }
+        v
+    }
+
     /// Feeds `data` in pieces of the given sizes, carrying cut-off characters.
     fn run(data: &[u8], utf8: bool, len: bool, cuts: &[usize], scalar: bool) -> Counts {
         let mut classes = Classes::new(false);
@@ -312,10 +345,12 @@ mod tests {
         let mut seed = 0x1234_5678_9abc_def1;
         for round in 0..300 {
             let n = (rng(&mut seed) % 3000) as usize;
-            let data = if round % 5 == 0 {
-                (0..n).map(|_| rng(&mut seed) as u8).collect()
-            } else {
-                text(&mut seed, n)
+            let data = match round % 5 {
+                0 if round % 25 == 5 => valid_text(&mut seed, 200_000, false),
+                0 if round % 25 == 10 => valid_text(&mut seed, 200_000, true),
+                0 => (0..n).map(|_| rng(&mut seed) as u8).collect(),
+                1 | 2 => valid_text(&mut seed, n, round % 5 == 2),
+                _ => text(&mut seed, n),
             };
             let cuts = [1 + (rng(&mut seed) % 300) as usize, 64, 1 + (rng(&mut seed) % 7) as usize];
             for utf8 in [false, true] {
