@@ -186,6 +186,18 @@ pub fn lead_bits(block: &[u8], table: &[u8; 64]) -> [u64; 4] {
     lead_bits_scalar(block, table)
 }
 
+/// `utf8_masks` and `lead_bits` of one block in one pass.
+pub fn utf8_and_lead_bits(block: &[u8], table: &[u8; 64]) -> (Utf8Masks, [u64; 4]) {
+    #[cfg(target_arch = "x86_64")]
+    {
+        if level() == AVX2 {
+            // SAFETY: AVX2 is available (detect()).
+            return unsafe { (x86::utf8_masks_avx2(block), x86::lead_bits_avx2(block, table)) };
+        }
+    }
+    (utf8_masks(block), lead_bits_scalar(block, table))
+}
+
 /// `lead_bits`, byte by byte (bytes below 0xc0 give 0).
 pub fn lead_bits_scalar(block: &[u8], table: &[u8; 64]) -> [u64; 4] {
     let mut r = [0u64; 4];
@@ -405,6 +417,7 @@ pub mod x86 {
     ///
     /// # Safety
     /// The CPU and OS must support AVX2.
+    #[inline]
     #[target_feature(enable = "avx2")]
     pub unsafe fn utf8_masks_avx2(b: &[u8]) -> super::Utf8Masks {
         assert!(b.len() >= 64);
@@ -447,6 +460,7 @@ pub mod x86 {
     ///
     /// # Safety
     /// The CPU and OS must support AVX2.
+    #[inline]
     #[target_feature(enable = "avx2")]
     pub unsafe fn lead_bits_avx2(b: &[u8], table: &[u8; 64]) -> [u64; 4] {
         assert!(b.len() >= 64);

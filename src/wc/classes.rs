@@ -2,11 +2,14 @@
 //! separator (iswspace, or a no-break space unless POSIXLY_CORRECT), display width.
 //!
 //! The facts come from `fmt::unicode` (table searches). Characters of the Basic
-//! Multilingual Plane and the next plane (emoji) are cached a 256-character page at
-//! a time, filled the first time a character of the page is met; other characters
-//! are looked up directly.
+//! Multilingual Plane and the next plane (emoji) are cached in one flat table,
+//! filled a 256-character page at a time the first time a character of the page is
+//! met; other characters are looked up directly.
 
 use crate::fmt::unicode::{is_nbsp, is_print, is_space, width};
+
+/// Marks a table page not filled yet (no class has all bits set).
+const UNFILLED: u8 = 0xff;
 
 /// Printable (iswprint).
 pub const PRINT: u8 = 1;
@@ -18,8 +21,8 @@ const WIDTH_SHIFT: u8 = 2;
 pub struct Classes {
     /// POSIXLY_CORRECT: the no-break spaces do not separate words.
     posix: bool,
-    filled: [bool; 512],
-    bmp: [[u8; 256]; 512],
+    /// Classes of U+0000..U+1FFFF; UNFILLED marks a page not looked at yet.
+    table: [u8; 0x2_0000],
     /// Per run of 64 code points below U+10000 (index cp >> 6): 0 not looked at
     /// yet, ORDINARY | class when all 64 share one printable non-separator class,
     /// MIXED otherwise.
@@ -47,7 +50,7 @@ pub const MIXED: u8 = 0x40;
 
 impl Classes {
     pub fn new(posix: bool) -> Classes {
-        Classes { posix, filled: [false; 512], bmp: [[0; 256]; 512], runs: [0; 1024], leads: [LEAD_SLOW; 64], lead_hits: [0; 64] }
+        Classes { posix, table: [UNFILLED; 0x2_0000], runs: [0; 1024], leads: [LEAD_SLOW; 64], lead_hits: [0; 64] }
     }
 
     fn compute(&self, cp: u32) -> u8 {
@@ -68,23 +71,20 @@ impl Classes {
     /// The class bits of `cp`.
     #[inline(always)]
     pub fn get(&mut self, cp: u32) -> u8 {
-        if cp >= 0x2_0000 {
-            return self.compute(cp);
+        match self.table.get(cp as usize) {
+            Some(&UNFILLED) => self.fill(cp),
+            Some(&k) => k,
+            None => self.compute(cp),
         }
-        let page = (cp >> 8) as usize;
-        if !self.filled[page] {
-            self.fill(page);
-        }
-        self.bmp[page][(cp & 0xff) as usize]
     }
 
     #[inline(never)]
-    fn fill(&mut self, page: usize) {
+    fn fill(&mut self, cp: u32) -> u8 {
+        let page = (cp & !0xff) as usize;
         for i in 0..256 {
-            let k = self.compute((page << 8 | i) as u32);
-            self.bmp[page][i] = k;
+            self.table[page + i] = self.compute((page + i) as u32);
         }
-        self.filled[page] = true;
+        self.table[cp as usize]
     }
 
     /// The summary of the 64 code points `run << 6 ..= run << 6 | 63` (run < 1024).
@@ -179,18 +179,3 @@ mod tests {
     }
 }
 
-#[cfg(test)]
-#[test]
-#[ignore]
-fn corpus_leads() {
-    let data = std::fs::read("/work/wt/bench/bench/corpus/utf8-256m.txt").unwrap();
-    let mut cl = Classes::new(false);
-    let mut c = super::count::Counter::new(true, true, &mut cl);
-    c.feed(&data[..32 << 20]);
-    drop(c);
-    for i in 0..64 {
-        if cl.lead_hits[i] > 0 {
-            println!("{:x}: {} hits {}", 0xc0 + i, cl.leads[i], cl.lead_hits[i]);
-        }
-    }
-}

@@ -46,6 +46,7 @@ pub struct Counter<'c> {
     pub(super) in_word: bool,
     utf8: bool,
     want_len: bool,
+    want_words: bool,
     pub(super) classes: &'c mut Classes,
 }
 
@@ -61,24 +62,31 @@ fn from_bit(from: u32) -> u64 {
 
 impl<'c> Counter<'c> {
     /// A counter for UTF-8 (else the C locale), computing -L only if `want_len`.
+    #[cfg(test)]
     pub fn new(utf8: bool, want_len: bool, classes: &'c mut Classes) -> Counter<'c> {
-        Counter { lines: 0, words: 0, chars: 0, max_len: 0, linepos: 0, in_word: false, utf8, want_len, classes }
+        Counter::with_words(utf8, want_len, true, classes)
+    }
+
+    /// As `new`; without `want_words` the word count may be left out (faster).
+    pub fn with_words(utf8: bool, want_len: bool, want_words: bool, classes: &'c mut Classes) -> Counter<'c> {
+        Counter { lines: 0, words: 0, chars: 0, max_len: 0, linepos: 0, in_word: false, utf8, want_len, want_words, classes }
     }
 
     /// Counts `buf`; returns how many bytes were used. All of them, except in
     /// UTF-8 a character cut off at the end, which the caller passes again in
     /// front of the next read (or drops at end of input, as GNU does).
     pub fn feed(&mut self, buf: &[u8]) -> usize {
-        match (self.utf8, self.want_len) {
-            (false, false) => self.feed_with::<false, false>(buf),
-            (false, true) => self.feed_with::<false, true>(buf),
-            (true, false) => self.feed_with::<true, false>(buf),
-            (true, true) => self.feed_with::<true, true>(buf),
+        match (self.utf8, self.want_len, self.want_words) {
+            (false, false, _) => self.feed_with::<false, false, true>(buf),
+            (false, true, _) => self.feed_with::<false, true, true>(buf),
+            (true, false, false) => self.feed_with::<true, false, false>(buf),
+            (true, false, true) => self.feed_with::<true, false, true>(buf),
+            (true, true, _) => self.feed_with::<true, true, true>(buf),
         }
     }
 
-    fn feed_with<const UTF8: bool, const LEN: bool>(&mut self, buf: &[u8]) -> usize {
-        let mut sink = Vector::<UTF8, LEN> { c: self };
+    fn feed_with<const UTF8: bool, const LEN: bool, const WORDS: bool>(&mut self, buf: &[u8]) -> usize {
+        let mut sink = Vector::<UTF8, LEN, WORDS> { c: self };
         let at = simd::scan(buf, 0, &mut sink);
         self.scalar::<UTF8, LEN>(buf, at, buf.len())
     }
@@ -197,8 +205,8 @@ impl<'c> Counter<'c> {
 
     /// A block of ASCII bytes (any block in C), from its masks.
     #[inline(always)]
-    fn ascii_block<const LEN: bool>(&mut self, m: &Masks) {
-        self.masked_block::<LEN>(m, m.graph, m.space, m.graph | m.blank, 0);
+    fn ascii_block<const LEN: bool, const WORDS: bool>(&mut self, m: &Masks) {
+        self.masked_block::<LEN, WORDS>(m, m.graph, m.space, m.graph | m.blank, 0);
     }
 
     /// Counts a block from masks: `word` bytes start or continue a word, `space`
@@ -206,8 +214,18 @@ impl<'c> Counter<'c> {
     /// column wide and `two` bytes two columns (the tabs and line ends come from
     /// `m`).
     #[inline(always)]
-    pub(super) fn masked_block<const LEN: bool>(&mut self, m: &Masks, word: u64, space: u64, one: u64, two: u64) {
+    pub(super) fn masked_block<const LEN: bool, const WORDS: bool>(
+        &mut self,
+        m: &Masks,
+        word: u64,
+        space: u64,
+        one: u64,
+        two: u64,
+    ) {
         self.lines += m.newline.count_ones() as u64;
+        if !WORDS && !LEN {
+            return;
+        }
         // F: "the last non-transparent byte at or before this one is a space (or
         // there is none and we are not in a word)". Runs of transparent bytes take
         // the value from the byte before the run: adding a run's start bit clears
@@ -244,21 +262,21 @@ impl<'c> Counter<'c> {
 }
 
 /// The block consumer handed to `simd::scan`.
-struct Vector<'a, 'c, const UTF8: bool, const LEN: bool> {
+struct Vector<'a, 'c, const UTF8: bool, const LEN: bool, const WORDS: bool> {
     c: &'a mut Counter<'c>,
 }
 
-impl<const UTF8: bool, const LEN: bool> Blocks for Vector<'_, '_, UTF8, LEN> {
+impl<const UTF8: bool, const LEN: bool, const WORDS: bool> Blocks for Vector<'_, '_, UTF8, LEN, WORDS> {
     #[inline(always)]
     fn block(&mut self, buf: &[u8], at: usize, m: &Masks) -> usize {
         if !UTF8 || m.high == 0 {
-            self.c.ascii_block::<LEN>(m);
+            self.c.ascii_block::<LEN, WORDS>(m);
             if UTF8 {
                 self.c.chars += 64;
             }
             at + 64
         } else {
-            self.c.utf8_block::<LEN>(buf, at, m)
+            self.c.utf8_block::<LEN, WORDS>(buf, at, m)
         }
     }
 }
@@ -359,6 +377,17 @@ mod tests {
                     assert_eq!(run(&data, utf8, len, &cuts, false), want, "round {round} utf8 {utf8} len {len}");
                     assert_eq!(run(&data, utf8, len, &[usize::MAX], false), want);
                     assert_eq!(run(&data, utf8, len, &cuts, true), want);
+                    if utf8 && !len {
+                        let mut classes = Classes::new(false);
+                        let mut c = Counter::with_words(true, false, false, &mut classes);
+                        let used = c.feed(&data);
+                        let mut got = c.finish();
+                        let _ = used;
+                        got.words = want.words;
+                        let mut w = run(&data, utf8, len, &[usize::MAX], false);
+                        w.words = want.words;
+                        assert_eq!(got, w, "chars only, round {round}");
+                    }
                 }
             }
         }

@@ -177,7 +177,7 @@ impl<'r> Reader<'r> {
                 &mut spare
             }
         };
-        let mut counter = Counter::new(job.utf8, job.max_len, classes);
+        let mut counter = Counter::with_words(job.utf8, job.max_len, job.words, classes);
         let mut bytes = 0u64;
         let mut kept = 0usize;
         let mut error = None;

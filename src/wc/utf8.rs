@@ -19,8 +19,13 @@ use crate::sys::simd::{self, Masks};
 impl Counter<'_> {
     /// Counts the block at `buf[at..at + 64]`; returns where the next one starts.
     #[inline(always)]
-    pub(super) fn utf8_block<const LEN: bool>(&mut self, buf: &[u8], at: usize, m: &Masks) -> usize {
-        let u = simd::utf8_masks(&buf[at..at + 64]);
+    pub(super) fn utf8_block<const LEN: bool, const WORDS: bool>(&mut self, buf: &[u8], at: usize, m: &Masks) -> usize {
+        let block = &buf[at..at + 64];
+        let (u, lb) = if WORDS || LEN {
+            simd::utf8_and_lead_bits(block, &self.classes.leads)
+        } else {
+            (simd::utf8_masks(block), [0; 4])
+        };
         let leads = u.lead2 | u.lead3 | u.lead4;
         // Leads whose sequence would run past the block.
         let tail = (u.lead2 & 1 << 63) | (u.lead3 & 3 << 62) | (u.lead4 & 7 << 61);
@@ -43,8 +48,11 @@ impl Counter<'_> {
             return self.scalar::<true, LEN>(buf, at, at + 64);
         }
         self.chars += (!u.cont & range).count_ones() as u64;
+        if !WORDS && !LEN {
+            self.lines += (m.newline & range).count_ones() as u64;
+            return at + end;
+        }
         let in_range = leads & range;
-        let lb = simd::lead_bits(&buf[at..at + 64], &self.classes.leads);
         let (mut word, mut space, mut one, mut two) = (lb[0] & in_range, 0u64, lb[1] & in_range, lb[2] & in_range);
         let mut rest = lb[3] & in_range;
         // The window holds every byte of the characters that start in range.
@@ -87,7 +95,7 @@ impl Counter<'_> {
             line_end: m.line_end & range,
             high: m.high & range,
         };
-        self.masked_block::<LEN>(&m, m.graph | word, m.space | space, m.graph | m.blank | one, two);
+        self.masked_block::<LEN, WORDS>(&m, m.graph | word, m.space | space, m.graph | m.blank | one, two);
         at + end
     }
 
