@@ -153,13 +153,16 @@ pub fn main(prog: &'static [u8], first: usize) -> i32 {
     } else {
         None
     };
-    let mut run = Run { reader: Reader::new(buf, classes), total: Counts::default(), width: 1, stdin_closed: false };
+    let mut run = Run { reader: Reader::new(buf, classes), total: Counts::default(), width: 1, stdin_closed: false, last_input: false };
     let ok = match files0 {
         None => run.operands(&job, first, operands),
         Some(list) => run.list(&job, list),
     };
     let mut status = if ok { 0 } else { 1 };
-    if run.stdin_closed {
+    let stdin_closed = run.stdin_closed;
+    // The process ends next: no need to close the splice sink.
+    core::mem::forget(run);
+    if stdin_closed {
         let mut l = msg(&job);
         l.push(b"-: ").errno(Errno::BADF).push(b"\n").send();
         status = 1;
@@ -178,6 +181,8 @@ struct Run<'r> {
     total: Counts,
     width: usize,
     stdin_closed: bool,
+    /// The input being counted is the only operand (its fd need not be closed).
+    last_input: bool,
 }
 
 impl Run<'_> {
@@ -212,6 +217,7 @@ impl Run<'_> {
             }
         }
         self.width = if job.total == Total::Only { 1 } else { number_width(pres) };
+        self.last_input = n == 1;
         let mut ok = true;
         for (i, name) in names().enumerate() {
             let pre = pres.get(i).copied().unwrap_or(Pre::NotTried);
@@ -329,7 +335,14 @@ impl Run<'_> {
         } else {
             let name = name.unwrap_or(b"");
             match with_path(name, |p| file::open_read(file::cwd(), p)) {
-                Ok(fd) => self.reader.count(job, fd.as_fd(), pre, false),
+                Ok(fd) => {
+                    let o = self.reader.count(job, fd.as_fd(), pre, false);
+                    if self.last_input {
+                        // exit closes it: one syscall less.
+                        core::mem::forget(fd);
+                    }
+                    o
+                }
                 Err(e) => {
                     file_error(job, name, e);
                     return false;
