@@ -265,8 +265,18 @@ fn help_and_version() {
     assert_eq!(o.status, 0);
     let text = String::from_utf8(o.stdout).unwrap();
     assert!(text.starts_with("Usage: wc [OPTION]... [FILE]...\n  or:  wc [OPTION]... --files0-from=F\n"), "{text}");
-    for opt in ["--bytes", "--chars", "--lines", "--words", "--max-line-length", "--files0-from=F", "--total=WHEN"] {
-        assert!(text.contains(opt), "{opt} missing from --help");
+    for line in [
+        "  -c, --bytes            print the byte counts\n",
+        "  -m, --chars            print the character counts\n",
+        "  -l, --lines            print the newline counts\n",
+        "      --files0-from=F    read the names of the input files from F, where\n",
+        "  -L, --max-line-length  print the display width of the widest line\n",
+        "  -w, --words            print the word counts\n",
+        "      --total=WHEN       when to print the line of totals;\n",
+        "      --help        display this help and exit\n",
+        "      --version     output version information and exit\n",
+    ] {
+        assert!(text.contains(line), "{line:?} missing from --help:\n{text}");
     }
     let o = Cmd::new("wc").arg("--version").ours();
     assert_eq!(o.status, 0);
@@ -464,4 +474,30 @@ fn total_option() {
     assert!(String::from_utf8(o.stderr).unwrap().starts_with("wc: ambiguous argument 'a' for '--total'\n"));
     let o = wc(&["a", "--total"]).ours();
     assert_eq!((o.status, o.stderr.as_slice()), (1, &b"wc: option '--total' requires an argument\nTry 'wc --help' for more information.\n"[..]));
+}
+
+#[test]
+fn write_errors() {
+    use std::os::unix::process::CommandExt;
+    use std::process::{Command, Stdio};
+    let fx = Fixture::new("wc-full");
+    fx.file("a", b"x y\n");
+    let run = |exe: PathBuf, args: &[&str]| {
+        let full = std::fs::OpenOptions::new().write(true).open("/dev/full").unwrap();
+        let o = Command::new(exe)
+            .arg0("wc")
+            .args(args)
+            .current_dir(&fx.root)
+            .env_clear()
+            .env("LC_ALL", "C")
+            .stdin(Stdio::null())
+            .stdout(full)
+            .stderr(Stdio::piped())
+            .output()
+            .unwrap();
+        (o.stderr, o.status.code())
+    };
+    for args in [&["a"][..], &["a", "nosuch", "a"], &["--help"], &["--version"]] {
+        assert_eq!(run(bin(), args), run(gnu("wc"), args), "{args:?}");
+    }
 }
