@@ -38,6 +38,28 @@ fn mixed_text(n: usize) -> Vec<u8> {
     v
 }
 
+/// Characters drawn from every plane, assigned or not (so that printable,
+/// non-printable, wide, combining and separator characters all occur).
+fn random_code_points(n: usize) -> Vec<u8> {
+    let mut seed = 31u64;
+    let mut s = String::new();
+    for _ in 0..n {
+        seed = seed.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
+        let r = (seed >> 33) as u32;
+        let cp = match r % 5 {
+            0 => 0x20 + r / 5 % 0x5f,
+            1 => 0x80 + r / 5 % 0x2f80,
+            2 => 0x3000 + r / 5 % 0xd000,
+            3 => 0x10000 + r / 5 % 0x20000,
+            _ => [0x20, 0x0a, 0x09, 0x3000, 0xa0, 0x2003][(r / 5 % 6) as usize],
+        };
+        if let Some(c) = char::from_u32(cp) {
+            s.push(c);
+        }
+    }
+    s.into_bytes()
+}
+
 struct Inputs {
     fx: Fixture,
     names: Vec<&'static str>,
@@ -66,6 +88,7 @@ fn inputs() -> Inputs {
     add("long-line", &long);
     add("binary", &random_bytes(300_000, 99));
     add("mixed", &mixed_text(700_000));
+    add("random-code-points", &random_code_points(150_000));
     let mut words = Vec::new();
     for i in 0..60_000 {
         words.extend_from_slice(format!("w{i} ").as_bytes());

@@ -107,6 +107,7 @@ fn detect() -> u8 {
     SSE2
 }
 
+#[inline(always)]
 fn level() -> u8 {
     let l = LEVEL.load(Ordering::Relaxed);
     if l != UNKNOWN {
@@ -157,6 +158,7 @@ pub fn scan<S: Blocks>(buf: &[u8], from: usize, sink: &mut S) -> usize {
 }
 
 /// The UTF-8 masks of `block[..64]` (SSE2 on x86_64).
+#[inline(always)]
 pub fn utf8_masks(block: &[u8]) -> Utf8Masks {
     #[cfg(target_arch = "x86_64")]
     {
@@ -175,6 +177,7 @@ pub fn utf8_masks(block: &[u8]) -> Utf8Masks {
 /// For every byte `b >= 0xc0` of `block[..64]`, the low four bits of
 /// `table[b - 0xc0]`, as four masks (`[k]` has bit i set when byte i's entry has
 /// bit k). Bytes below 0xc0 give arbitrary bits: callers mask with the leads.
+#[inline(always)]
 pub fn lead_bits(block: &[u8], table: &[u8; 64]) -> [u64; 4] {
     #[cfg(target_arch = "x86_64")]
     {
@@ -187,6 +190,7 @@ pub fn lead_bits(block: &[u8], table: &[u8; 64]) -> [u64; 4] {
 }
 
 /// `utf8_masks` and `lead_bits` of one block in one pass.
+#[inline(always)]
 pub fn utf8_and_lead_bits(block: &[u8], table: &[u8; 64]) -> (Utf8Masks, [u64; 4]) {
     #[cfg(target_arch = "x86_64")]
     {
