@@ -118,6 +118,13 @@ fn level() -> u8 {
     l
 }
 
+/// Tests: use the SSE2 kernels from now on (`false`: detect again). Results never
+/// depend on the level, so tests running meanwhile are not disturbed.
+#[cfg(test)]
+pub fn force_sse2(on: bool) {
+    LEVEL.store(if on { SSE2 } else { detect() }, Ordering::Relaxed);
+}
+
 /// True when the AVX2 kernels are used (for `wc --debug`).
 pub fn has_avx2() -> bool {
     level() == AVX2
@@ -694,6 +701,8 @@ mod tests {
         for round in 0..500 {
             let buf = random(&mut seed, 64 + round % 3, b"");
             assert_eq!(utf8_masks(&buf), utf8_masks_scalar(&buf));
+            #[cfg(target_arch = "x86_64")]
+            assert_eq!(x86::utf8_masks_sse2(&buf), utf8_masks_scalar(&buf));
         }
         let all: Vec<u8> = (0..=255u8).collect();
         for i in 0..4 {

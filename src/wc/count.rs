@@ -360,7 +360,17 @@ mod tests {
 
     #[test]
     fn blocks_match_scalar_on_random_text() {
-        let mut seed = 0x1234_5678_9abc_def1;
+        blocks_match_scalar(0x1234_5678_9abc_def1);
+    }
+
+    #[test]
+    fn sse2_blocks_match_scalar_on_random_text() {
+        crate::sys::simd::force_sse2(true);
+        blocks_match_scalar(0x0fed_cba9_8765_4321);
+        crate::sys::simd::force_sse2(false);
+    }
+
+    fn blocks_match_scalar(mut seed: u64) {
         for round in 0..300 {
             let n = (rng(&mut seed) % 3000) as usize;
             let data = match round % 5 {
