@@ -1,173 +1,90 @@
 #!/usr/bin/env bash
-# wc rows for BENCHMARKS.md: our wc and GNU's (/usr/bin/wc) side by side in one
-# hyperfine run per row, then syscall counts (strace). Prints a Markdown section on
-# stdout, progress on stderr.
+# wc rows: our wc beside GNU's (/usr/bin/wc) in one hyperfine run per row, then the
+# syscalls each makes (strace). Prints the section bench/run.sh pastes under "## wc".
 #
-#   bench/wc.sh > bench/out/wc.md
+#   bench/wc.sh                 (BENCH_QUICK=1: 3 runs per benchmark)
 #
-# Corpora: $BAREUTILS_CORPUS (default bench/corpus/) must hold ascii1g.txt (1 GiB of
-# ASCII text) and utf8-256m.txt (256 MiB of multilingual UTF-8). If they are missing,
-# bench/gen.sh makes them when it exists; otherwise this script writes its own
-# deterministic stand-ins (Python, fixed seed) under the same names.
-#
-# Environment: BENCH_RUNS (default 5) and BENCH_WARMUP (default 1).
-set -euo pipefail
-here=$(cd "$(dirname "$0")" && pwd)
-root=$(cd "$here/.." && pwd)
-corpus=${BAREUTILS_CORPUS:-$here/corpus}
-out=$here/out
-mkdir -p "$corpus" "$out"
-runs=${BENCH_RUNS:-5}
-warmup=${BENCH_WARMUP:-1}
-ascii=$corpus/ascii1g.txt
-utf8=$corpus/utf8-256m.txt
+# Corpora from bench/gen.sh: ascii1g.txt (1 GiB ASCII) and utf8-256m.txt (256 MiB
+# multilingual UTF-8), in $BAREUTILS_CORPUS or bench/corpus/. Long rows run
+# --warmup 1 --runs 5 (BENCH_WC_LONG overrides); the millisecond rows use lib.sh's
+# default (--warmup 2 --min-runs 10).
+. "$(dirname "$0")/lib.sh"
 
+ascii=$CORPUS/ascii1g.txt
+utf8=$CORPUS/utf8-256m.txt
 if [ ! -s "$ascii" ] || [ ! -s "$utf8" ]; then
-  if [ -x "$here/gen.sh" ]; then
-    "$here/gen.sh" ascii1g.txt utf8-256m.txt >&2
-  else
-    echo "bench/wc.sh: writing stand-in corpora into $corpus" >&2
-    python3 - "$ascii" "$utf8" <<'EOF'
-import random, sys
-def write(path, size, words):
-    rng = random.Random(20261202)
-    with open(path, "wb") as f:
-        n = 0
-        while n < size:
-            line = " ".join(rng.choice(words) for _ in range(rng.randint(0, 14))) + "\n"
-            b = line.encode()
-            if n + len(b) > size:
-                b = b[: size - n]
-            f.write(b)
-            n += len(b)
-ascii_words = ["the", "of", "and", "wc", "counts", "lines", "words", "bytes", "x" * 12, "a\tb", "1234"]
-utf8_words = ascii_words + ["été", "Ελληνικά", "русский", "日本語", "テキスト", "한국어", "中文\u3000字",
-                            "e\u0301", "😀", "\u00a0nbsp", "ähnlich"]
-write(sys.argv[1], 1 << 30, ascii_words)
-write(sys.argv[2], 256 << 20, utf8_words)
-EOF
-  fi
+  "$BENCH/gen.sh" ascii1g.txt utf8-256m.txt >&2
 fi
-
-bin=$root/target/x86_64-unknown-linux-musl/release/bareutils
-if [ ! -x "$bin" ]; then
-  (cd "$root" && cargo build --release >&2)
-fi
-links=$(mktemp -d)
-trap 'rm -rf "$links"' EXIT
-ln -s "$bin" "$links/wc"
-ours=$links/wc
+bu_links
+ours=$BU_LINKS/wc
 gnu=/usr/bin/wc
+read -ra long <<<"${BENCH_WC_LONG:---warmup 1 --runs 5}"
+small=$OUT/wc-small.txt
+printf 'one two three\nfour five\n' >"$small"
 
-# Page the corpora in, so every run reads from the page cache.
+# Page the corpora in: every run reads from the page cache.
 cat "$ascii" "$utf8" >/dev/null
 
-fmt() {
-  python3 - "$@" <<'EOF'
-import json, sys
-r = json.load(open(sys.argv[1]))["results"]
-def t(s):
-    if s < 1e-3: return "%.1f µs" % (s * 1e6)
-    if s < 1: return "%.3g ms" % (s * 1e3)
-    return "%.3g s" % s
-o, g = r[0], r[1]
-ratio = g["mean"] / o["mean"] if o["mean"] > 0 else float("nan")
-print("| %s | %s ± %s | %s ± %s | %.2f |" % (sys.argv[2], t(o["mean"]), t(o["stddev"] or 0),
-      t(g["mean"]), t(g["stddev"] or 0), ratio))
-EOF
-}
-
-# The run counts: few for the long rows, many for the ones that take a millisecond.
-hf_runs() {
-  if [ -n "${FAST:-}" ]; then echo "--warmup 5 --min-runs 40"; else echo "--warmup $warmup --runs $runs"; fi
-}
-
-# row LOCALE LABEL ARGS... : hyperfine -N of "wc ARGS" (ours, GNU) under LC_ALL=LOCALE.
-row() {
-  local loc=$1 label=$2
-  shift 2
-  local j=$out/hf-wc.$$.json
-  echo "bench: $label" >&2
-  LC_ALL=$loc hyperfine -N $(hf_runs) --export-json "$j" "$ours $*" "$gnu $*" >&2
-  fmt "$j" "$label"
-  rm -f "$j"
-}
-
-# row_sh LABEL OURS-CMD GNU-CMD : through sh, for redirections and pipes.
-row_sh() {
-  local label=$1 o=$2 g=$3
-  local j=$out/hf-wc.$$.json
-  echo "bench: $label" >&2
-  if [ -n "${FAST:-}" ]; then
-    hyperfine -N $(hf_runs) --export-json "$j" "$o" "$g" >&2
-  else
-    hyperfine --shell=sh $(hf_runs) --export-json "$j" "$o" "$g" >&2
-  fi
-  fmt "$j" "$label"
-  rm -f "$j"
-}
-
-# calls CMD... : "total calls (syscall lines from execve to exit_group)".
-calls() {
-  local c=$out/strace-c.$$ f=$out/strace-f.$$
-  strace -f -c -o "$c" "$@" >/dev/null 2>&1 || true
-  strace -f -o "$f" "$@" >/dev/null 2>&1 || true
-  local total lines
-  total=$(awk '$NF == "total" { print $4 }' "$c")
-  lines=$(grep -c -v -e '^[0-9]* *+++ ' -e '^[0-9]* *--- ' "$f")
-  echo "$total / $lines"
-  rm -f "$c" "$f"
-}
-
-# calls_pipe WC [ARGS]: like calls, for "head -c 100M ASCII | WC -c ARGS", tracing wc only.
-calls_pipe() {
-  local w=$1
-  shift
-  local c=$out/strace-c.$$ f=$out/strace-f.$$
-  head -c 100M "$ascii" | strace -f -c -o "$c" "$w" -c "$@" >/dev/null 2>&1 || true
-  head -c 100M "$ascii" | strace -f -o "$f" "$w" -c "$@" >/dev/null 2>&1 || true
-  echo "$(awk '$NF == "total" { print $4 }' "$c") / $(grep -c -v -e '^[0-9]* *+++ ' -e '^[0-9]* *--- ' "$f")"
-  rm -f "$c" "$f"
-}
-
-echo "## wc"
+echo "### wc: time"
 echo
-echo "$(date -u +%Y-%m-%d), $(nproc) CPUs ($(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2- | sed 's/^ //')),"
-echo "Linux $(uname -r). GNU coreutils $($gnu --version | head -1 | awk '{print $NF}'). hyperfine --warmup $warmup --runs $runs;"
-echo "the corpora are in the page cache. Other jobs may share the CPUs: ratios are noisy."
-echo "Ratio = GNU ÷ ours (above 1: we are faster). Corpora: \`$(basename "$ascii")\` ($(stat -c %s "$ascii") bytes),"
-echo "\`$(basename "$utf8")\` ($(stat -c %s "$utf8") bytes)."
+echo "GNU wc $($gnu --version | head -1 | awk '{ print $NF }'). The corpora are in the page cache; stdout is"
+echo "/dev/null. The 2 CPUs are shared with other jobs while these run: ratios are noisy."
 echo
-echo "| command | bareutils | GNU wc | ratio |"
-echo "|---|---|---|---|"
-FAST=1 row C "\`wc -c\` 1 GiB file" -c "$ascii"
-FAST=1 row_sh "\`sh -c 'exec wc -c < 1 GiB file'\` (sh start-up included)" "sh -c 'exec $ours -c < $ascii'" "sh -c 'exec $gnu -c < $ascii'"
-row_sh "\`cat 1 GiB \\| wc -c\`" "cat $ascii | $ours -c" "cat $ascii | $gnu -c"
-row C "\`wc -l\` 1 GiB" -l "$ascii"
-row C "\`wc\` 1 GiB ASCII, C" "$ascii"
-row C "\`wc -w\` 1 GiB ASCII, C" -w "$ascii"
-row C "\`wc -L\` 1 GiB ASCII, C" -L "$ascii"
-row C.UTF-8 "\`wc -m\` 256 MiB UTF-8, C.UTF-8" -m "$utf8"
-row C.UTF-8 "\`wc\` 256 MiB UTF-8, C.UTF-8" "$utf8"
-row C.UTF-8 "\`wc -w\` 256 MiB UTF-8, C.UTF-8" -w "$utf8"
-row C.UTF-8 "\`wc -L\` 256 MiB UTF-8, C.UTF-8" -L "$utf8"
-small=$out/wc-small.txt
-printf 'one two three\nfour five\n' >"$small"
-FAST=1 row C "\`wc\` 24-byte file (start-up)" "$small"
-echo
-echo "Syscalls, \`strace -f -c\` total / lines of \`strace -f\` (execve to exit_group), LC_ALL=C:"
-echo
-echo "| command | bareutils | GNU wc |"
-echo "|---|---|---|"
+hf_header
 export LC_ALL=C
-echo "| \`wc -c FILE\` (1 GiB) | $(calls "$ours" -c "$ascii") | $(calls "$gnu" -c "$ascii") |"
-echo "| \`wc -c FILE\` (24 bytes) | $(calls "$ours" -c "$small") | $(calls "$gnu" -c "$small") |"
-echo "| \`wc -c < FILE\` (1 GiB) | $(calls sh -c "exec $ours -c < $ascii") | $(calls sh -c "exec $gnu -c < $ascii") |"
-echo "| \`wc -l FILE\` (1 GiB) | $(calls "$ours" -l "$ascii") | $(calls "$gnu" -l "$ascii") |"
-echo "| \`wc FILE\` (1 GiB) | $(calls "$ours" "$ascii") | $(calls "$gnu" "$ascii") |"
-echo "| \`wc FILE\` (24 bytes) | $(calls "$ours" "$small") | $(calls "$gnu" "$small") |"
-echo "| \`wc FILE FILE\` (24 bytes) | $(calls "$ours" "$small" "$small") | $(calls "$gnu" "$small" "$small") |"
-echo "| \`head -c 100M \\| wc -c\` (wc only) | $(calls_pipe "$ours") | $(calls_pipe "$gnu") |"
-echo "| \`head -c 100M \\| wc -l\` (wc only) | $(calls_pipe "$ours" -l) | $(calls_pipe "$gnu" -l) |"
+hf_pair "\`wc -c\` 1 GiB" "$ours -c $ascii" "$gnu -c $ascii"
+hf_pair "\`sh -c 'exec wc -c < 1 GiB'\` (sh included)" "sh -c 'exec $ours -c < $ascii'" "sh -c 'exec $gnu -c < $ascii'"
+hf_pair "\`wc\` 24-byte file (start-up)" "$ours $small" "$gnu $small"
+hf_pair_sh "\`cat 1 GiB \\| wc -c\`" "cat $ascii | $ours -c" "cat $ascii | $gnu -c" "${long[@]}"
+hf_pair "\`wc -l\` 1 GiB" "$ours -l $ascii" "$gnu -l $ascii" "${long[@]}"
+hf_pair "\`wc\` 1 GiB ASCII, C" "$ours $ascii" "$gnu $ascii" "${long[@]}"
+hf_pair "\`wc -w\` 1 GiB ASCII, C" "$ours -w $ascii" "$gnu -w $ascii" "${long[@]}"
+hf_pair "\`wc -L\` 1 GiB ASCII, C" "$ours -L $ascii" "$gnu -L $ascii" "${long[@]}"
+export LC_ALL=C.UTF-8
+hf_pair "\`wc -m\` 256 MiB UTF-8, C.UTF-8" "$ours -m $utf8" "$gnu -m $utf8" "${long[@]}"
+hf_pair "\`wc\` 256 MiB UTF-8, C.UTF-8" "$ours $utf8" "$gnu $utf8" "${long[@]}"
+hf_pair "\`wc -w\` 256 MiB UTF-8, C.UTF-8" "$ours -w $utf8" "$gnu -w $utf8" "${long[@]}"
+hf_pair "\`wc -L\` 256 MiB UTF-8, C.UTF-8" "$ours -L $utf8" "$gnu -L $utf8" "${long[@]}"
+export LC_ALL=C
+
+# "calls / lines": strace -f -c's total, and the lines of strace -f from execve to
+# exit_group inclusive.
+both() { echo "$(sys_calls "$@") / $(sys_lines "$@")"; }
+# The same for "head -c 100M ASCII | WC ARGS", tracing wc alone.
+piped() {
+  local c=$OUT/strace-c.$$ f=$OUT/strace-f.$$
+  head -c 100M "$ascii" | strace -f -c -o "$c" "$@" >/dev/null 2>&1 || true
+  head -c 100M "$ascii" | strace -f -o "$f" "$@" >/dev/null 2>&1 || true
+  echo "$(awk '$NF == "total" { print $4 }' "$c") / $(awk '/execve\(/ && !on { on = 1 } on { n++ } on && /exit_group\(/ { print n; exit }' "$f")"
+  rm -f "$c" "$f"
+}
+# The same for "WC ARGS < FILE".
+redirected() {
+  local file=$1 c=$OUT/strace-c.$$ f=$OUT/strace-f.$$
+  shift
+  strace -f -c -o "$c" "$@" <"$file" >/dev/null 2>&1 || true
+  strace -f -o "$f" "$@" <"$file" >/dev/null 2>&1 || true
+  echo "$(awk '$NF == "total" { print $4 }' "$c") / $(awk '/execve\(/ && !on { on = 1 } on { n++ } on && /exit_group\(/ { print n; exit }' "$f")"
+  rm -f "$c" "$f"
+}
+
 echo
-echo "(The \`< FILE\` row includes the sh process; compare the columns with each other.)"
+echo "### wc: syscalls"
+echo
+echo "\`strace -f -c\` total calls / lines of \`strace -f\` from execve to exit_group (inclusive),"
+echo "LC_ALL=C; \`< FILE\` and pipe rows trace wc alone."
+echo
+echo "| command | bareutils | GNU |"
+echo "| --- | ---: | ---: |"
+echo "| \`wc -c FILE\` (1 GiB) | $(both "$ours" -c "$ascii") | $(both "$gnu" -c "$ascii") |"
+echo "| \`wc -c FILE\` (24 bytes) | $(both "$ours" -c "$small") | $(both "$gnu" -c "$small") |"
+echo "| \`wc -c < FILE\` (1 GiB) | $(redirected "$ascii" "$ours" -c) | $(redirected "$ascii" "$gnu" -c) |"
+echo "| \`wc FILE\` (24 bytes) | $(both "$ours" "$small") | $(both "$gnu" "$small") |"
+echo "| \`wc FILE FILE\` (24 bytes) | $(both "$ours" "$small" "$small") | $(both "$gnu" "$small" "$small") |"
+echo "| \`wc -l FILE\` (1 GiB) | $(both "$ours" -l "$ascii") | $(both "$gnu" -l "$ascii") |"
+echo "| \`wc FILE\` (1 GiB) | $(both "$ours" "$ascii") | $(both "$gnu" "$ascii") |"
+echo "| \`head -c 100M \\| wc -c\` | $(piped "$ours" -c) | $(piped "$gnu" -c) |"
+echo "| \`head -c 100M \\| wc -l\` | $(piped "$ours" -l) | $(piped "$gnu" -l) |"
+echo
+echo "Our top calls: \`wc -c FILE\` (1 GiB): $(sys_top "$ours" -c "$ascii"); \`wc FILE\` (1 GiB): $(sys_top "$ours" "$ascii")."
+echo
