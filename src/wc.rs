@@ -153,7 +153,13 @@ pub fn main(prog: &'static [u8], first: usize) -> i32 {
     } else {
         None
     };
-    let mut run = Run { reader: Reader::new(buf, classes), total: Counts::default(), width: 1, stdin_closed: false, last_input: false };
+    let mut run = Run {
+        reader: Reader::new(buf, classes),
+        total: Counts::default(),
+        width: 1,
+        stdin_closed: false,
+        last_input: false,
+    };
     let ok = match files0 {
         None => run.operands(&job, first, operands),
         Some(list) => run.list(&job, list),

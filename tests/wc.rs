@@ -22,9 +22,32 @@ fn random_bytes(n: usize, mut seed: u64) -> Vec<u8> {
 /// Multilingual text of about `n` bytes, with every kind of character.
 fn mixed_text(n: usize) -> Vec<u8> {
     let words: &[&str] = &[
-        "plain", "words", "and", "more", "\t", "\n", "  ", "été", "Ελληνικά", "русский", "日本語", "한국어",
-        "\u{3000}", "\u{a0}", "\u{2003}", "\u{2007}", "e\u{301}", "😀", "\r\n", "\x0c", "\x0b", "\x01", "\u{85}",
-        "\u{200b}", "x\u{2060}y", "\x7f",
+        "plain",
+        "words",
+        "and",
+        "more",
+        "\t",
+        "\n",
+        "  ",
+        "été",
+        "Ελληνικά",
+        "русский",
+        "日本語",
+        "한국어",
+        "\u{3000}",
+        "\u{a0}",
+        "\u{2003}",
+        "\u{2007}",
+        "e\u{301}",
+        "😀",
+        "\r\n",
+        "\x0c",
+        "\x0b",
+        "\x01",
+        "\u{85}",
+        "\u{200b}",
+        "x\u{2060}y",
+        "\x7f",
     ];
     let mut v = Vec::new();
     let mut seed = 7u64;
@@ -313,7 +336,8 @@ fn help_and_version() {
 fn debug_reports_the_line_kernel() {
     let fx = Fixture::new("wc-debug");
     fx.file("a", b"x\ny\n");
-    for args in [&["--debug", "-l", "a"][..], &["--debug", "a"], &["--debug", "-lc", "a", "a"], &["--debug", "-c", "a"]] {
+    for args in [&["--debug", "-l", "a"][..], &["--debug", "a"], &["--debug", "-lc", "a", "a"], &["--debug", "-c", "a"]]
+    {
         Cmd::new("wc").args(args).cwd(&fx.root).same();
     }
 }
@@ -406,7 +430,9 @@ fn special_files() {
     let fx = Fixture::new("wc-special");
     // /proc files have st_size 0 and are read; their sizes differ between two
     // processes, but not their line and word counts.
-    for args in [&["-l", "/proc/self/status"][..], &["-lw", "/proc/version"], &["/proc/version"], &["-c", "/proc/version"]] {
+    for args in
+        [&["-l", "/proc/self/status"][..], &["-lw", "/proc/version"], &["/proc/version"], &["-c", "/proc/version"]]
+    {
         Cmd::new("wc").args(args).same();
     }
     let o = Cmd::new("wc").args(["-c", "/proc/self/status"]).ours();
@@ -481,10 +507,15 @@ fn total_option() {
     wc(&["--tot=al", "-L", "a", "b"]).expect(b" 7 a\n 9 b\n 9 total\n", 0);
     // -L totals are the maximum.
     wc(&["--total=only", "-L", "a", "b"]).expect(b"9\n", 0);
-    wc(&["--total=always"]).stdin(Input::Bytes(b"x\n".to_vec())).expect(b"      1       1       2\n      1       1       2 total\n", 0);
+    wc(&["--total=always"])
+        .stdin(Input::Bytes(b"x\n".to_vec()))
+        .expect(b"      1       1       2\n      1       1       2 total\n", 0);
     // Errors still print and set the status; the totals include what was read.
     let o = wc(&["--total=only", "a", "nosuch"]).ours();
-    assert_eq!((o.stdout.as_slice(), o.stderr.as_slice(), o.status), (&b"1 2 8\n"[..], &b"wc: nosuch: No such file or directory\n"[..], 1));
+    assert_eq!(
+        (o.stdout.as_slice(), o.stderr.as_slice(), o.status),
+        (&b"1 2 8\n"[..], &b"wc: nosuch: No such file or directory\n"[..], 1)
+    );
     // A missing or bad WHEN: `--total 2b 2w` takes 2b as the value.
     let o = wc(&["--total", "2b", "2w"]).ours();
     assert_eq!(o.status, 1);
@@ -496,7 +527,10 @@ fn total_option() {
     assert_eq!(o.status, 1);
     assert!(String::from_utf8(o.stderr).unwrap().starts_with("wc: ambiguous argument 'a' for '--total'\n"));
     let o = wc(&["a", "--total"]).ours();
-    assert_eq!((o.status, o.stderr.as_slice()), (1, &b"wc: option '--total' requires an argument\nTry 'wc --help' for more information.\n"[..]));
+    assert_eq!(
+        (o.status, o.stderr.as_slice()),
+        (1, &b"wc: option '--total' requires an argument\nTry 'wc --help' for more information.\n"[..])
+    );
 }
 
 #[test]

@@ -317,10 +317,7 @@ pub mod x86 {
             let ctl_space = _mm_cmpeq_epi8(_mm_min_epu8(d, _mm_set1_epi8(4)), d);
             let space = _mm_or_si128(ctl_space, sp);
             // 0x21..=0x7e, signed: bytes >= 0x80 are negative.
-            let graph = _mm_and_si128(
-                _mm_cmpgt_epi8(v, _mm_set1_epi8(0x20)),
-                _mm_cmplt_epi8(v, _mm_set1_epi8(0x7f)),
-            );
+            let graph = _mm_and_si128(_mm_cmpgt_epi8(v, _mm_set1_epi8(0x20)), _mm_cmplt_epi8(v, _mm_set1_epi8(0x7f)));
             let line_end = _mm_or_si128(nl, _mm_or_si128(cr, ff));
             [
                 _mm_movemask_epi8(nl) as u32 & 0xffff,
@@ -354,7 +351,9 @@ pub mod x86 {
     #[inline(always)]
     fn between(v: __m128i, lo: i8, hi: i8) -> i32 {
         // SAFETY: SSE2 is baseline on x86_64; register operations.
-        unsafe { _mm_movemask_epi8(_mm_and_si128(_mm_cmpgt_epi8(v, _mm_set1_epi8(lo)), _mm_cmplt_epi8(v, _mm_set1_epi8(hi)))) }
+        unsafe {
+            _mm_movemask_epi8(_mm_and_si128(_mm_cmpgt_epi8(v, _mm_set1_epi8(lo)), _mm_cmplt_epi8(v, _mm_set1_epi8(hi))))
+        }
     }
 
     /// Signed v < hi.
@@ -569,7 +568,8 @@ pub mod x86 {
                 )
             };
             let j = |k: usize| lo[k] as u64 | (hi[k] as u64) << 32;
-            let m = Masks { newline: j(0), space: j(1), graph: j(2), blank: j(3), tab: j(4), line_end: j(5), high: j(6) };
+            let m =
+                Masks { newline: j(0), space: j(1), graph: j(2), blank: j(3), tab: j(4), line_end: j(5), high: j(6) };
             let next = sink.block(buf, at, &m);
             if next <= at {
                 return at;
@@ -730,7 +730,17 @@ mod tests {
     fn newlines_match_scalar() {
         let mut seed = 12345;
         for n in (0..2000).step_by(7).chain([40_000, 70_001, 131_072]) {
-            let buf = random(&mut seed, n, if n % 3 == 0 { b"\n" } else if n % 3 == 1 { b"\na" } else { b"" });
+            let buf = random(
+                &mut seed,
+                n,
+                if n % 3 == 0 {
+                    b"\n"
+                } else if n % 3 == 1 {
+                    b"\na"
+                } else {
+                    b""
+                },
+            );
             let want = count_newlines_scalar(&buf);
             #[cfg(target_arch = "x86_64")]
             {

@@ -178,4 +178,3 @@ mod tests {
         assert_eq!(p.get(0x2003) & SEP, SEP);
     }
 }
-

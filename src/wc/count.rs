@@ -69,7 +69,18 @@ impl<'c> Counter<'c> {
 
     /// As `new`; without `want_words` the word count may be left out (faster).
     pub fn with_words(utf8: bool, want_len: bool, want_words: bool, classes: &'c mut Classes) -> Counter<'c> {
-        Counter { lines: 0, words: 0, chars: 0, max_len: 0, linepos: 0, in_word: false, utf8, want_len, want_words, classes }
+        Counter {
+            lines: 0,
+            words: 0,
+            chars: 0,
+            max_len: 0,
+            linepos: 0,
+            in_word: false,
+            utf8,
+            want_len,
+            want_words,
+            classes,
+        }
     }
 
     /// Counts `buf`; returns how many bytes were used. All of them, except in
@@ -180,7 +191,12 @@ impl<'c> Counter<'c> {
     /// position after the last one handled (a UTF-8 character may end past
     /// `until`), or the start of a character cut off by the end of `buf`.
     #[inline(always)]
-    pub(super) fn scalar<const UTF8: bool, const LEN: bool>(&mut self, buf: &[u8], mut p: usize, until: usize) -> usize {
+    pub(super) fn scalar<const UTF8: bool, const LEN: bool>(
+        &mut self,
+        buf: &[u8],
+        mut p: usize,
+        until: usize,
+    ) -> usize {
         while p < until {
             let b = buf[p];
             if !UTF8 || b < 0x80 {
@@ -295,10 +311,31 @@ mod tests {
     /// Text from pieces that exercise every class, multi-byte characters included.
     fn text(seed: &mut u64, n: usize) -> Vec<u8> {
         let pieces: &[&[u8]] = &[
-            b"a", b"word", b" ", b"\t", b"\n", b"\r", b"\x0c", b"\x0b", b"\x00", b"\x01", b"\x7f", b"\xff", b"\x80",
-            "é".as_bytes(), "日本".as_bytes(), "\u{a0}".as_bytes(), "\u{3000}".as_bytes(), "\u{2003}".as_bytes(),
-            "\u{301}".as_bytes(), "\u{1f600}".as_bytes(), "\u{85}".as_bytes(), b"\xe6\x97", b"\xf0\x9f",
-            b"xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx", b"   ",
+            b"a",
+            b"word",
+            b" ",
+            b"\t",
+            b"\n",
+            b"\r",
+            b"\x0c",
+            b"\x0b",
+            b"\x00",
+            b"\x01",
+            b"\x7f",
+            b"\xff",
+            b"\x80",
+            "é".as_bytes(),
+            "日本".as_bytes(),
+            "\u{a0}".as_bytes(),
+            "\u{3000}".as_bytes(),
+            "\u{2003}".as_bytes(),
+            "\u{301}".as_bytes(),
+            "\u{1f600}".as_bytes(),
+            "\u{85}".as_bytes(),
+            b"\xe6\x97",
+            b"\xf0\x9f",
+            b"xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx",
+            b"   ",
         ];
         let mut v = Vec::new();
         while v.len() < n {
@@ -318,10 +355,45 @@ mod tests {
     /// rare corrupted byte; characters of ordinary and mixed 64-code-point runs.
     fn valid_text(seed: &mut u64, n: usize, corrupt: bool) -> Vec<u8> {
         let chars: &[char] = &[
-            'a', 'b', ' ', '\n', '\t', '\r', 'é', 'ж', 'Ω', '日', '本', '語', '한', '\u{3000}', '\u{a0}', '\u{2003}',
-            '\u{2007}', '\u{2060}', '\u{301}', '\u{85}', '\u{378}', '\u{200b}', '\u{1f600}', '\u{10348}', '\u{feff}',
-            '\u{fffd}', '\u{ff21}', '\u{e000}', '\u{d7ff}', '\u{800}', '\u{7ff}', '\u{80}', '\u{10ffff}', '\u{2028}',
-            '\x01', '\x7f', '\0', '\x0c', '\x0b',
+            'a',
+            'b',
+            ' ',
+            '\n',
+            '\t',
+            '\r',
+            'é',
+            'ж',
+            'Ω',
+            '日',
+            '本',
+            '語',
+            '한',
+            '\u{3000}',
+            '\u{a0}',
+            '\u{2003}',
+            '\u{2007}',
+            '\u{2060}',
+            '\u{301}',
+            '\u{85}',
+            '\u{378}',
+            '\u{200b}',
+            '\u{1f600}',
+            '\u{10348}',
+            '\u{feff}',
+            '\u{fffd}',
+            '\u{ff21}',
+            '\u{e000}',
+            '\u{d7ff}',
+            '\u{800}',
+            '\u{7ff}',
+            '\u{80}',
+            '\u{10ffff}',
+            '\u{2028}',
+            '\x01',
+            '\x7f',
+            '\0',
+            '\x0c',
+            '\x0b',
         ];
         let mut v = Vec::new();
         while v.len() < n {

@@ -54,8 +54,9 @@ fn piece(name: &[u8], i: usize, utf8: bool) -> (Piece, bool) {
         b'{' | b'}' => (plain(true), true),
         b'#' | b'~' if i != 0 => (plain(false), false),
         b'#' | b'~' | b' ' => (plain(true), true),
-        b'!' | b'"' | b'$' | b'&' | b'(' | b')' | b'*' | b';' | b'<' | b'=' | b'>' | b'[' | b'^' | b'`'
-        | b'|' => (plain(false), true),
+        b'!' | b'"' | b'$' | b'&' | b'(' | b')' | b'*' | b';' | b'<' | b'=' | b'>' | b'[' | b'^' | b'`' | b'|' => {
+            (plain(false), true)
+        }
         b'\'' => (Piece::Quote, true),
         b':' => (plain(true), true),
         b'%' | b'+' | b',' | b'-' | b'.' | b'/' | b'0'..=b'9' | b'A'..=b'Z' | b']' | b'_' | b'a'..=b'z' => {
