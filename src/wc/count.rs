@@ -475,6 +475,32 @@ mod tests {
         }
     }
 
+    #[test]
+    fn restricted_second_bytes_in_blocks() {
+        // Each sequence inside an otherwise valid, non-ASCII block, at every offset.
+        let seqs: &[&[u8]] = &[
+            b"\xe0\x80\x80", b"\xe0\x9f\xbf", b"\xe0\xa0\x80", b"\xed\x9f\xbf", b"\xed\xa0\x80", b"\xed\xbf\xbf",
+            b"\xf0\x80\x80\x80", b"\xf0\x8f\xbf\xbf", b"\xf0\x90\x80\x80", b"\xf4\x8f\xbf\xbf",
+            b"\xf4\x90\x80\x80", b"\xf5\x80\x80\x80", b"\xc0\xaf", b"\xc1\xbf", b"\xc2\x80", b"\xf8\x88\x80\x80\x80",
+        ];
+        for seq in seqs {
+            for off in 0..70 {
+                let mut data = "é".repeat(off).into_bytes();
+                data.truncate(off);
+                if data.last().is_some_and(|&b| b == 0xc3) {
+                    data.pop();
+                    data.push(b'x');
+                }
+                data.extend_from_slice(seq);
+                data.extend_from_slice("日本語 テキスト é ".repeat(8).as_bytes());
+                for len in [false, true] {
+                    let want = run(&data, true, len, &[usize::MAX], true);
+                    assert_eq!(run(&data, true, len, &[usize::MAX], false), want, "{seq:x?} at {off}");
+                }
+            }
+        }
+    }
+
     fn count(s: &[u8], utf8: bool) -> (u64, u64, u64, u64) {
         let c = run(s, utf8, true, &[usize::MAX], false);
         (c.lines, c.words, c.chars, c.max_len)
