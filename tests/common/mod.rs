@@ -10,9 +10,63 @@ use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
 use std::sync::atomic::{AtomicUsize, Ordering};
 
-/// Our binary, as cargo built it for the tests.
+/// Our binary: the one cargo built for the tests, or BAREUTILS_BIN when set (a
+/// cross-built binary, run through BAREUTILS_QEMU: see tools/cross.sh).
 pub fn bin() -> PathBuf {
-    PathBuf::from(env!("CARGO_BIN_EXE_bareutils"))
+    match std::env::var_os("BAREUTILS_BIN") {
+        Some(p) if !p.is_empty() => PathBuf::from(p),
+        _ => PathBuf::from(env!("CARGO_BIN_EXE_bareutils")),
+    }
+}
+
+/// The qemu-user emulator our binary runs under, from BAREUTILS_QEMU (a path, or a
+/// name looked up in PATH, e.g. `qemu-aarch64-static`); None runs it natively. GNU's
+/// binaries always run natively.
+pub fn qemu() -> Option<PathBuf> {
+    let q = std::env::var_os("BAREUTILS_QEMU").filter(|q| !q.is_empty())?;
+    let q = PathBuf::from(q);
+    if q.components().count() > 1 {
+        return Some(q);
+    }
+    let path = std::env::var_os("PATH").unwrap_or_else(|| "/usr/bin:/bin".into());
+    let found = std::env::split_paths(&path).map(|d| d.join(&q)).find(|p| p.is_file());
+    Some(found.unwrap_or_else(|| panic!("BAREUTILS_QEMU={} not found in PATH", q.display())))
+}
+
+/// For a test that cannot work when our binary runs under qemu-user (syscall traces
+/// would show the emulator's): prints why it is skipped and returns true, only when
+/// BAREUTILS_QEMU is set.
+pub fn skip_under_qemu(why: &str) -> bool {
+    match qemu() {
+        Some(q) => {
+            eprintln!("skipped under {}: {why}", q.display());
+            true
+        }
+        None => false,
+    }
+}
+
+/// A command that runs our binary at `exe` (bin() or a link to it), with argv[0]
+/// `exe` as given: natively, or as `QEMU EXE` when BAREUTILS_QEMU is set.
+pub fn ours_at(exe: impl AsRef<Path>) -> Command {
+    match qemu() {
+        Some(q) => {
+            let mut c = Command::new(q);
+            c.arg(exe.as_ref());
+            c
+        }
+        None => Command::new(exe.as_ref()),
+    }
+}
+
+/// Our binary as a command (argv[0] is its path).
+pub fn ours_cmd() -> Command {
+    ours_at(bin())
+}
+
+/// True when `exe` is our binary (or a link to it) and must go through the emulator.
+fn emulated(exe: &Path) -> bool {
+    qemu().is_some() && std::fs::canonicalize(exe).ok() == std::fs::canonicalize(bin()).ok()
 }
 
 /// GNU's binary for an applet (/usr/bin/ls, /usr/bin/wc).
@@ -127,21 +181,30 @@ impl Cmd {
     }
 
     fn command(&self, exe: &Path) -> Command {
+        let emulator = if emulated(exe) { qemu() } else { None };
         let mut c = match &self.user {
             Some(u) => {
+                // setpriv execs the path; argv[0] is then the path, which run_with
+                // made a link named after the applet, so that both binaries see the
+                // same argv[0] (qemu-user's default argv[0] is the path too).
                 let mut c = Command::new("setpriv");
                 c.arg(format!("--reuid={u}")).arg(format!("--regid={u}")).arg("--clear-groups").arg("--");
-                c.arg(exe);
+                c.args(emulator.as_ref()).arg(exe);
                 c
             }
-            None => Command::new(exe),
+            None => match &emulator {
+                Some(q) => {
+                    let mut c = Command::new(q);
+                    c.arg("-0").arg(&self.applet).arg(exe);
+                    c
+                }
+                None => {
+                    let mut c = Command::new(exe);
+                    c.arg0(&self.applet);
+                    c
+                }
+            },
         };
-        if self.user.is_none() {
-            c.arg0(&self.applet);
-        } else {
-            // setpriv execs the path; argv[0] is then the path. Pass the applet name
-            // through a symlink dir so both binaries see the same argv[0].
-        }
         c.args(&self.args).env_clear().envs(self.env.iter().map(|(k, v)| (k, v)));
         if let Some(d) = &self.cwd {
             c.current_dir(d);
@@ -260,7 +323,12 @@ impl Cmd {
 
     fn tty_with(&self, exe: &Path, cols: u16) -> Output {
         let link = link_named(exe, &self.applet);
-        let mut line = format!("stty cols {cols} rows 50; exec {}", sh_quote(link.as_os_str().as_bytes()));
+        let mut line = format!("stty cols {cols} rows 50; exec ");
+        if let Some(q) = qemu().filter(|_| emulated(exe)) {
+            line.push_str(&sh_quote(q.as_os_str().as_bytes()));
+            line.push(' ');
+        }
+        line.push_str(&sh_quote(link.as_os_str().as_bytes()));
         for a in &self.args {
             line.push(' ');
             line.push_str(&sh_quote(a.as_bytes()));
