@@ -19,18 +19,34 @@ pub fn bin() -> PathBuf {
     }
 }
 
-/// The qemu-user emulator our binary runs under, from BAREUTILS_QEMU (a path, or a
-/// name looked up in PATH, e.g. `qemu-aarch64-static`); None runs it natively. GNU's
-/// binaries always run natively.
+/// The qemu-user emulator our binary runs under, from BAREUTILS_QEMU: its first word
+/// is a path or a name looked up in PATH (e.g. `qemu-aarch64-static`), the others
+/// are options for it (e.g. `-R 8G`). None runs our binary natively. GNU's binaries
+/// always run natively.
 pub fn qemu() -> Option<PathBuf> {
-    let q = std::env::var_os("BAREUTILS_QEMU").filter(|q| !q.is_empty())?;
-    let q = PathBuf::from(q);
+    emulator().map(|(q, _)| q)
+}
+
+/// BAREUTILS_QEMU split: the emulator's path and its options.
+fn emulator() -> Option<(PathBuf, Vec<String>)> {
+    let v = std::env::var("BAREUTILS_QEMU").ok()?;
+    let mut words = v.split_whitespace().map(String::from);
+    let q = PathBuf::from(words.next()?);
+    let opts = words.collect();
     if q.components().count() > 1 {
-        return Some(q);
+        return Some((q, opts));
     }
     let path = std::env::var_os("PATH").unwrap_or_else(|| "/usr/bin:/bin".into());
     let found = std::env::split_paths(&path).map(|d| d.join(&q)).find(|p| p.is_file());
-    Some(found.unwrap_or_else(|| panic!("BAREUTILS_QEMU={} not found in PATH", q.display())))
+    Some((found.unwrap_or_else(|| panic!("BAREUTILS_QEMU: {} not found in PATH", q.display())), opts))
+}
+
+/// The emulator and its options as a command, for our binary.
+fn emulator_command() -> Option<Command> {
+    let (q, opts) = emulator()?;
+    let mut c = Command::new(q);
+    c.args(opts);
+    Some(c)
 }
 
 /// For a test that cannot work when our binary runs under qemu-user (syscall traces
@@ -49,9 +65,8 @@ pub fn skip_under_qemu(why: &str) -> bool {
 /// A command that runs our binary at `exe` (bin() or a link to it), with argv[0]
 /// `exe` as given: natively, or as `QEMU EXE` when BAREUTILS_QEMU is set.
 pub fn ours_at(exe: impl AsRef<Path>) -> Command {
-    match qemu() {
-        Some(q) => {
-            let mut c = Command::new(q);
+    match emulator_command() {
+        Some(mut c) => {
             c.arg(exe.as_ref());
             c
         }
@@ -62,6 +77,24 @@ pub fn ours_at(exe: impl AsRef<Path>) -> Command {
 /// Our binary as a command (argv[0] is its path).
 pub fn ours_cmd() -> Command {
     ours_at(bin())
+}
+
+/// A shell command (for `sh -c` / `bash -c`) that execs `exe` with argv[0] `argv0`:
+/// `exec -a ARGV0 EXE` (bash), or `exec QEMU -0 ARGV0 EXE` when `exe` is our binary
+/// and BAREUTILS_QEMU is set. Append the arguments, already quoted.
+pub fn sh_exec(exe: &Path, argv0: &str) -> String {
+    let exe_q = sh_quote(exe.as_os_str().as_bytes());
+    match emulator().filter(|_| emulated(exe)) {
+        Some((q, opts)) => {
+            let mut line = format!("exec {}", sh_quote(q.as_os_str().as_bytes()));
+            for o in opts {
+                line.push(' ');
+                line.push_str(&sh_quote(o.as_bytes()));
+            }
+            format!("{line} -0 {} {exe_q}", sh_quote(argv0.as_bytes()))
+        }
+        None => format!("exec -a {} {exe_q}", sh_quote(argv0.as_bytes())),
+    }
 }
 
 /// True when `exe` is our binary (or a link to it) and must go through the emulator.
@@ -181,7 +214,7 @@ impl Cmd {
     }
 
     fn command(&self, exe: &Path) -> Command {
-        let emulator = if emulated(exe) { qemu() } else { None };
+        let emulator = if emulated(exe) { emulator() } else { None };
         let mut c = match &self.user {
             Some(u) => {
                 // setpriv execs the path; argv[0] is then the path, which run_with
@@ -189,13 +222,16 @@ impl Cmd {
                 // same argv[0] (qemu-user's default argv[0] is the path too).
                 let mut c = Command::new("setpriv");
                 c.arg(format!("--reuid={u}")).arg(format!("--regid={u}")).arg("--clear-groups").arg("--");
-                c.args(emulator.as_ref()).arg(exe);
+                if let Some((q, opts)) = &emulator {
+                    c.arg(q).args(opts);
+                }
+                c.arg(exe);
                 c
             }
             None => match &emulator {
-                Some(q) => {
+                Some((q, opts)) => {
                     let mut c = Command::new(q);
-                    c.arg("-0").arg(&self.applet).arg(exe);
+                    c.args(opts).arg("-0").arg(&self.applet).arg(exe);
                     c
                 }
                 None => {
@@ -323,12 +359,9 @@ impl Cmd {
 
     fn tty_with(&self, exe: &Path, cols: u16) -> Output {
         let link = link_named(exe, &self.applet);
-        let mut line = format!("stty cols {cols} rows 50; exec ");
-        if let Some(q) = qemu().filter(|_| emulated(exe)) {
-            line.push_str(&sh_quote(q.as_os_str().as_bytes()));
-            line.push(' ');
-        }
-        line.push_str(&sh_quote(link.as_os_str().as_bytes()));
+        // The link's path is argv[0], natively and under qemu alike.
+        let mut line = format!("stty cols {cols} rows 50; ");
+        line.push_str(&sh_exec(&link, &link.to_string_lossy()));
         for a in &self.args {
             line.push(' ');
             line.push_str(&sh_quote(a.as_bytes()));
