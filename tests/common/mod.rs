@@ -4,7 +4,7 @@
 #![allow(dead_code)]
 
 use std::ffi::{OsStr, OsString};
-use std::os::unix::ffi::OsStrExt;
+use std::os::unix::ffi::{OsStrExt, OsStringExt};
 use std::os::unix::process::CommandExt;
 use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
@@ -79,8 +79,8 @@ pub fn ours_cmd() -> Command {
     ours_at(bin())
 }
 
-/// A shell command (for `sh -c` / `bash -c`) that execs `exe` with argv[0] `argv0`:
-/// `exec -a ARGV0 EXE` (bash), or `exec QEMU -0 ARGV0 EXE` when `exe` is our binary
+/// A command line for `bash -c` (not sh: `exec -a` is bash's) that execs `exe` with
+/// argv[0] `argv0`: `exec -a ARGV0 EXE`, or `exec QEMU -0 ARGV0 EXE` when `exe` is our binary
 /// and BAREUTILS_QEMU is set. Append the arguments, already quoted.
 pub fn sh_exec(exe: &Path, argv0: &str) -> String {
     let exe_q = sh_quote(exe.as_os_str().as_bytes());
@@ -359,9 +359,16 @@ impl Cmd {
 
     fn tty_with(&self, exe: &Path, cols: u16) -> Output {
         let link = link_named(exe, &self.applet);
-        // The link's path is argv[0], natively and under qemu alike.
-        let mut line = format!("stty cols {cols} rows 50; ");
-        line.push_str(&sh_exec(&link, &link.to_string_lossy()));
+        // script(1) runs sh (not bash): no `exec -a`; the link's path is argv[0],
+        // natively and under qemu alike.
+        let mut line = format!("stty cols {cols} rows 50; exec ");
+        if let Some((q, opts)) = emulator().filter(|_| emulated(exe)) {
+            for w in std::iter::once(q.into_os_string().into_vec()).chain(opts.into_iter().map(String::into_bytes)) {
+                line.push_str(&sh_quote(&w));
+                line.push(' ');
+            }
+        }
+        line.push_str(&sh_quote(link.as_os_str().as_bytes()));
         for a in &self.args {
             line.push(' ');
             line.push_str(&sh_quote(a.as_bytes()));
