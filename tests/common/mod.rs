@@ -74,6 +74,23 @@ pub fn ours_at(exe: impl AsRef<Path>) -> Command {
     }
 }
 
+/// A command that runs `exe` with argv[0] `applet`: GNU's binary or ours natively,
+/// or ours as `QEMU [opts] -0 APPLET EXE` when BAREUTILS_QEMU is set.
+pub fn applet_cmd(exe: impl AsRef<Path>, applet: &str) -> Command {
+    let exe = exe.as_ref();
+    match emulator_command().filter(|_| emulated(exe)) {
+        Some(mut c) => {
+            c.arg("-0").arg(applet).arg(exe);
+            c
+        }
+        None => {
+            let mut c = Command::new(exe);
+            c.arg0(applet);
+            c
+        }
+    }
+}
+
 /// Our binary as a command (argv[0] is its path).
 pub fn ours_cmd() -> Command {
     ours_at(bin())
