@@ -248,33 +248,11 @@ impl Iterator for Parser {
 }
 
 /// Writes `text` quoted as gnulib's locale quoting style does for diagnostics:
-/// ‘…’ in a UTF-8 locale, '…' otherwise.
+/// ‘…’ in a UTF-8 locale, '…' otherwise, with C escapes inside.
 pub fn push_locale_quoted(l: &mut Line, text: &[u8]) {
-    let utf8 = crate::locale::ctype_utf8();
-    l.push(if utf8 { "\u{2018}".as_bytes() } else { b"'" });
-    for &c in text {
-        match c {
-            b'\\' => {
-                l.push(b"\\\\");
-            }
-            b'\'' if !utf8 => {
-                l.push(b"\\'");
-            }
-            0x20..=0x7e => {
-                l.byte(c);
-            }
-            0x80..=0xff if utf8 => {
-                l.byte(c);
-            }
-            _ => {
-                l.byte(b'\\');
-                l.byte(b'0' + (c >> 6));
-                l.byte(b'0' + ((c >> 3) & 7));
-                l.byte(b'0' + (c & 7));
-            }
-        }
-    }
-    l.push(if utf8 { "\u{2019}".as_bytes() } else { b"'" });
+    use crate::fmt::quote::{quote, Quoting, Style};
+    let q = Quoting { style: Style::Locale, hide_control: false, utf8: crate::locale::ctype_utf8(), extra: b"" };
+    quote(&q, text, l);
 }
 
 /// Matches `arg` against `choices` (name, value) as gnulib's argmatch does: an exact

@@ -240,6 +240,12 @@ impl Line {
     }
 }
 
+impl crate::fmt::Sink for Line {
+    fn put(&mut self, bytes: &[u8]) {
+        self.push(bytes);
+    }
+}
+
 impl Default for Line {
     fn default() -> Line {
         Line::new()

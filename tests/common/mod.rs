@@ -316,6 +316,11 @@ impl Cmd {
         Output { stdout: o.stdout, stderr: o.stderr, status }
     }
 
+    /// The applet's name: the last component of argv[0].
+    pub fn applet_name(&self) -> &str {
+        self.applet.rsplit('/').next().unwrap_or(&self.applet)
+    }
+
     /// Runs our binary.
     pub fn ours(&self) -> Output {
         self.run_with(&bin())
@@ -323,7 +328,7 @@ impl Cmd {
 
     /// Runs GNU's.
     pub fn gnu(&self) -> Output {
-        self.run_with(&gnu(&self.applet))
+        self.run_with(&gnu(self.applet_name()))
     }
 
     /// Runs both and fails the test, showing both outputs, unless stdout, stderr and
@@ -363,7 +368,7 @@ impl Cmd {
     /// terminal output and the exit statuses match. Returns the common output.
     #[track_caller]
     pub fn same_on_tty(&self, cols: u16) -> Vec<u8> {
-        let g = self.tty_with(&gnu(&self.applet), cols);
+        let g = self.tty_with(&gnu(self.applet_name()), cols);
         let o = self.tty_with(&bin(), cols);
         if g != o {
             panic!(
