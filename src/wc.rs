@@ -6,7 +6,6 @@ mod classes;
 mod count;
 mod files0;
 mod input;
-mod quote;
 mod render;
 mod utf8;
 

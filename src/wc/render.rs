@@ -2,9 +2,9 @@
 
 use super::count::Counts;
 use super::input::Pre;
-use super::quote::{quote, Style};
+use crate::fmt::quote::{quote, Quoting, Style};
 use super::Job;
-use crate::fmt::{num, Sink};
+use crate::fmt::num;
 use crate::sys::err::Line;
 use crate::sys::{out, Errno};
 
@@ -60,7 +60,7 @@ pub fn counts_line(job: &Job, width: usize, c: &Counts, name: Option<&[u8]>) {
     if let Some(n) = name {
         out::byte(b' ');
         if n.contains(&b'\n') {
-            quote(n, job.utf8, Style::IfNeeded, &mut crate::fmt::Stdout);
+            quote(&if_needed(job.utf8), n, &mut crate::fmt::Stdout);
         } else {
             out::bytes(n);
         }
@@ -68,13 +68,9 @@ pub fn counts_line(job: &Job, width: usize, c: &Counts, name: Option<&[u8]>) {
     out::byte(b'\n');
 }
 
-/// Lets the quoting functions write into a stderr message.
-pub struct ToLine<'a>(pub &'a mut Line);
-
-impl Sink for ToLine<'_> {
-    fn put(&mut self, b: &[u8]) {
-        self.0.push(b);
-    }
+/// gnulib's `quotef`: shell-escape quoting only where needed, `:` included.
+fn if_needed(utf8: bool) -> Quoting {
+    Quoting { style: Style::ShellEscape, hide_control: false, utf8, extra: b":" }
 }
 
 /// Starts a message: `PROG: `.
@@ -86,12 +82,12 @@ pub fn msg(job: &Job) -> Line {
 
 /// Appends `name` quoted as GNU's `quotef` does.
 pub fn push_name(l: &mut Line, job: &Job, name: &[u8]) {
-    quote(name, job.utf8, Style::IfNeeded, &mut ToLine(l));
+    quote(&if_needed(job.utf8), name, l);
 }
 
 /// Appends `name` quoted as GNU's `quoteaf` does.
 pub fn push_name_always(l: &mut Line, job: &Job, name: &[u8]) {
-    quote(name, job.utf8, Style::Always, &mut ToLine(l));
+    quote(&Quoting { style: Style::ShellEscapeAlways, hide_control: false, utf8: job.utf8, extra: b"" }, name, l);
 }
 
 /// `PROG: NAME: strerror`.
