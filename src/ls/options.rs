@@ -2,7 +2,7 @@
 //! resulting `Config`.
 
 use crate::cli::{argmatch, try_help, Args, Item, Parser};
-use crate::fmt::quote::{style_from_name, Style};
+use crate::fmt::quote::{style_from_name, Style, CHOICES as QUOTING, STYLES};
 use crate::fmt::size::{
     block_size_from_env, default_block_size, parse_block_size_checked, BlockSize, BlockSizeError,
 };
@@ -339,7 +339,7 @@ pub fn parse(
             LITERAL => quoting = Some(Style::Literal),
             QUOTE_NAME => quoting = Some(Style::C),
             QUOTING_STYLE => match argmatch(prog, b"--quoting-style", v, QUOTING) {
-                Some(i) => quoting = style_from_name(QUOTING[i as usize].0.as_bytes()),
+                Some(i) => quoting = Some(STYLES[i as usize]),
                 None => return bad_arg(()),
             },
             RECURSIVE => c.recursive = true,

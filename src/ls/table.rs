@@ -179,15 +179,3 @@ pub const FORMATS: &[(&str, u8)] = &[
 ];
 pub const INDICATORS: &[(&str, u8)] =
     &[("none", 0), ("slash", 1), ("file-type", 2), ("classify", 3)];
-pub const QUOTING: &[(&str, u8)] = &[
-    ("literal", 0),
-    ("shell", 1),
-    ("shell-always", 2),
-    ("shell-escape", 3),
-    ("shell-escape-always", 4),
-    ("c", 5),
-    ("c-maybe", 6),
-    ("escape", 7),
-    ("locale", 8),
-    ("clocale", 9),
-];
