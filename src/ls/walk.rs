@@ -387,8 +387,11 @@ impl<'c> Walk<'c> {
         let Some(fd) = g.as_ref() else {
             return Err(Errno::BADF);
         };
+        // Without openat2 (Linux before 5.6, qemu-user, seccomp filters) any child may
+        // be a mount point: each one is treated as one and its identity checked by
+        // fstat, as GNU checks every directory.
         if follow || !self.same_mount_open {
-            return file::open_dir(fd.as_fd(), c, follow).map(|f| (f, false));
+            return file::open_dir(fd.as_fd(), c, follow).map(|f| (f, !follow));
         }
         match file::open_dir_same_mount(fd.as_fd(), c) {
             Ok(f) => Ok((f, false)),
@@ -396,7 +399,7 @@ impl<'c> Walk<'c> {
             Err(Errno::XDEV) => file::open_dir(fd.as_fd(), c, false).map(|f| (f, true)),
             Err(Errno::NOSYS) | Err(Errno::PERM) => {
                 self.same_mount_open = false;
-                file::open_dir(fd.as_fd(), c, false).map(|f| (f, false))
+                file::open_dir(fd.as_fd(), c, false).map(|f| (f, true))
             }
             Err(e) => Err(e),
         }
