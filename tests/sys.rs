@@ -29,3 +29,24 @@ fn no_syscalls_before_the_applet() {
         .collect();
     assert_eq!(calls, ["execve", "write", "exit_group"], "{trace}");
 }
+
+/// Our entry skips musl's start-up, so the thread pointer is never set: no
+/// instruction may read through %fs (TLS, stack protector, libc errno).
+#[test]
+fn binary_never_touches_the_thread_pointer() {
+    if qemu().is_some() || !cfg!(target_arch = "x86_64") {
+        eprintln!("skipped: the x86_64 check disassembles the native binary");
+        return;
+    }
+    let o = match Command::new("objdump").arg("-d").arg(bin()).output() {
+        Ok(o) if o.status.success() => o.stdout,
+        _ => {
+            eprintln!("objdump missing: skipped");
+            return;
+        }
+    };
+    let text = String::from_utf8_lossy(&o);
+    let uses: Vec<&str> = text.lines().filter(|l| l.contains("%fs")).collect();
+    assert!(text.lines().count() > 1000, "objdump printed no code");
+    assert!(uses.is_empty(), "thread-pointer uses:\n{}", uses.join("\n"));
+}
