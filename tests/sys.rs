@@ -11,6 +11,30 @@ fn write_error_is_reported_once() {
     assert_eq!(String::from_utf8_lossy(&o.stderr), "bareutils: write error: No space left on device\n");
 }
 
+/// The syscall names strace -f saw for our binary run with `args`.
+fn traced(args: &[&str], dir: &std::path::Path) -> Vec<String> {
+    let o = Command::new("strace").arg("-f").arg(bin()).args(args).current_dir(dir).output().unwrap();
+    let trace = String::from_utf8_lossy(&o.stderr).into_owned();
+    trace
+        .lines()
+        .filter(|l| !l.starts_with("+++") && !l.starts_with("---"))
+        .map(|l| l.split('(').next().unwrap_or("").to_string())
+        .collect()
+}
+
+/// The foundation's budget: `ls EMPTYDIR` makes at most 6 syscalls from execve to
+/// exit_group (GNU makes about 145): no mmap (the arena starts in .bss), no close.
+#[test]
+fn ls_of_an_empty_directory_in_six_syscalls() {
+    if skip_under_qemu("strace would trace the emulator's syscalls") || Command::new("strace").arg("-V").output().is_err() {
+        return;
+    }
+    let fx = Fixture::new("sys-empty");
+    fx.dir("e");
+    let calls = traced(&["ls", "e"], &fx.root);
+    assert_eq!(calls, ["execve", "ioctl", "statx", "openat", "getdents64", "exit_group"]);
+}
+
 #[test]
 fn no_syscalls_before_the_applet() {
     if skip_under_qemu("strace would trace the emulator's syscalls") {

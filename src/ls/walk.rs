@@ -67,6 +67,9 @@ pub struct Walk<'c> {
     headers: bool,
     /// openat2 with RESOLVE_NO_XDEV works (it tells mount points apart).
     same_mount_open: bool,
+    /// The directory being listed is the last thing ls opens: its descriptor is
+    /// not closed (the kernel closes it at exit).
+    leave_open: bool,
     /// Mount points among the directories being listed (see `revisits`).
     crossings: usize,
     pub status: i32,
@@ -85,11 +88,9 @@ impl<'c> Walk<'c> {
         root: &Arena<'static>,
     ) -> Result<Walk<'c>, Exhausted> {
         let dirent = root.alloc_slice(DIRENT_BUF, MaybeUninit::uninit())?;
-        // A smaller reservation when `ulimit -v` refuses the large one.
-        let path = PATH_SPACE
-            .iter()
-            .find_map(|&n| crate::sys::mem::reserve(n).ok())
-            .ok_or(Exhausted)?;
+        // The path starts in static memory; `room` moves it to a reservation when a
+        // deep tree needs more.
+        let path = crate::sys::mem::path_start();
         Ok(Walk {
             cfg,
             render: Render::new(cfg),
@@ -107,6 +108,7 @@ impl<'c> Walk<'c> {
             first: true,
             headers: cfg.recursive,
             same_mount_open: true,
+            leave_open: false,
             crossings: 0,
             status: 0,
         })
@@ -127,11 +129,26 @@ impl<'c> Walk<'c> {
     }
 
     fn set_path(&mut self, p: &[u8]) -> Result<(), Exhausted> {
-        if p.len() + 1 > self.path.len() {
-            return Err(Exhausted);
-        }
+        self.path_len = 0;
+        self.room(p.len() + 1)?;
         self.path[..p.len()].copy_from_slice(p);
         self.path_len = p.len();
+        Ok(())
+    }
+
+    /// Makes the path buffer hold at least `need` bytes: past the static start, a
+    /// reservation (a smaller one when `ulimit -v` refuses the large one).
+    fn room(&mut self, need: usize) -> Result<(), Exhausted> {
+        if need <= self.path.len() {
+            return Ok(());
+        }
+        let big = PATH_SPACE
+            .iter()
+            .filter(|&&n| n >= need && n > self.path.len())
+            .find_map(|&n| crate::sys::mem::reserve(n).ok())
+            .ok_or(Exhausted)?;
+        crate::sys::mem::copy_bytes(&mut big[..self.path_len], &self.path[..self.path_len]);
+        self.path = big;
         Ok(())
     }
 
@@ -139,9 +156,7 @@ impl<'c> Walk<'c> {
     fn push_name(&mut self, name: &[u8]) -> Result<(), Exhausted> {
         let slash = self.path_len > 0 && self.path[self.path_len - 1] != b'/';
         let need = self.path_len + slash as usize + name.len() + 1;
-        if need > self.path.len() {
-            return Err(Exhausted);
-        }
+        self.room(need)?;
         if slash {
             self.path[self.path_len] = b'/';
             self.path_len += 1;
@@ -263,7 +278,11 @@ impl<'c> Walk<'c> {
             self.first = false;
         }
         self.headers = self.cfg.recursive || operands.len() > 1;
-        for e in dir_part.iter() {
+        let dirs = dir_part.len();
+        for (i, e) in dir_part.iter().enumerate() {
+            // The last directory's descriptor is left for exit to close (one
+            // syscall fewer) when nothing else is opened after it.
+            self.leave_open = i + 1 == dirs && !self.cfg.recursive;
             self.set_path(e.name())?;
             let Ok(c) = CStr::from_bytes_with_nul(e.name_z()) else {
                 continue;
@@ -448,6 +467,9 @@ impl<'c> Walk<'c> {
                 .iter()
                 .any(|e| e.is_dir() && !dot_or_dotdot(e.name()))
         {
+            if self.leave_open {
+                core::mem::forget(fd);
+            }
             return Ok(());
         }
         self.keep_fd(level, fd);

@@ -1,5 +1,6 @@
-//! Memory without an allocator: one large `mmap(MAP_NORESERVE)` reservation used as
-//! a stack of bump regions.
+//! Memory without an allocator: a static first chunk, then one large
+//! `mmap(MAP_NORESERVE)` reservation made when the first chunk fills, used as a
+//! stack of bump regions.
 //!
 //! `Arena::root()` gives the outermost region. `region.sub()` opens a nested region
 //! that borrows its parent mutably, so the parent cannot allocate while the child
@@ -20,23 +21,48 @@ const RESERVE: &[usize] = &[64 << 30, 8 << 30, 1 << 30, 128 << 20, 16 << 20];
 #[cfg(not(target_pointer_width = "64"))]
 const RESERVE: &[usize] = &[1 << 30, 128 << 20, 16 << 20];
 
+/// The first chunk: static memory (.bss, no syscall; pages appear as they are
+/// touched). Small listings never need more, so they make no mmap at all.
+const FIRST: usize = 256 << 10;
+
+#[repr(C, align(4096))]
+struct FirstChunk(core::cell::UnsafeCell<[u8; FIRST]>);
+// SAFETY: single-threaded process; the bytes are only handed out through Arena.
+unsafe impl Sync for FirstChunk {}
+static FIRST_CHUNK: FirstChunk = FirstChunk(core::cell::UnsafeCell::new([0; FIRST]));
+
+fn first_base() -> usize {
+    FIRST_CHUNK.0.get() as usize
+}
+
+/// True when `top` lies in the first chunk (its end included).
+fn in_first(top: usize) -> bool {
+    let b = first_base();
+    top >= b && top <= b + FIRST
+}
+
 struct Space {
-    base: Cell<usize>,
+    /// The next free byte: in the first chunk, or in the big reservation.
     top: Cell<usize>,
+    base: Cell<usize>,
     end: Cell<usize>,
 }
 // SAFETY: single-threaded process; the cells are only touched through Arena.
 unsafe impl Sync for Space {}
 
-static SPACE: Space = Space { base: Cell::new(0), top: Cell::new(0), end: Cell::new(0) };
+static SPACE: Space = Space { top: Cell::new(0), base: Cell::new(0), end: Cell::new(0) };
 static TAKEN: AtomicBool = AtomicBool::new(false);
 
 /// The arena ran out of address space (GNU: "memory exhausted").
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Exhausted;
 
+/// Makes the big reservation (once): the first of RESERVE the kernel grants.
 fn reserve() -> Result<(), Errno> {
     use rustix::mm::{MapFlags, ProtFlags};
+    if SPACE.base.get() != 0 {
+        return Ok(());
+    }
     let mut last = Errno::NOMEM;
     for &len in RESERVE.iter() {
         // SAFETY: an anonymous private mapping at an address the kernel picks; it
@@ -52,7 +78,6 @@ fn reserve() -> Result<(), Errno> {
         match r {
             Ok(p) => {
                 SPACE.base.set(p as usize);
-                SPACE.top.set(p as usize);
                 SPACE.end.set(p as usize + len);
                 return Ok(());
             }
@@ -60,6 +85,27 @@ fn reserve() -> Result<(), Errno> {
         }
     }
     Err(last)
+}
+
+/// The end of the chunk `top` is in.
+fn end_of(top: usize) -> usize {
+    if in_first(top) {
+        first_base() + FIRST
+    } else {
+        SPACE.end.get()
+    }
+}
+
+fn align_up(p: usize, align: usize) -> Option<usize> {
+    Some(p.checked_add(align - 1)? & !(align - 1))
+}
+
+/// Where allocation goes on once the first chunk is full: the start of the big
+/// reservation. Nothing there is live: top only returns to the first chunk when a
+/// region that began there is dropped, which releases all that came after it.
+fn big_start(align: usize) -> Result<usize, Exhausted> {
+    reserve().map_err(|_| Exhausted)?;
+    align_up(SPACE.base.get(), align).ok_or(Exhausted)
 }
 
 /// A region of the arena; see the module documentation.
@@ -75,9 +121,7 @@ impl Arena<'static> {
         if TAKEN.swap(true, Ordering::Relaxed) {
             return None;
         }
-        if SPACE.base.get() == 0 && reserve().is_err() {
-            return None;
-        }
+        SPACE.top.set(first_base());
         Some(Arena { start: SPACE.top.get(), _life: PhantomData })
     }
 }
@@ -90,10 +134,17 @@ impl<'a> Arena<'a> {
 
     fn bump(&self, size: usize, align: usize) -> Result<usize, Exhausted> {
         let top = SPACE.top.get();
-        let at = top.checked_add(align - 1).ok_or(Exhausted)? & !(align - 1);
-        let new_top = at.checked_add(size).ok_or(Exhausted)?;
-        if new_top > SPACE.end.get() {
-            return Err(Exhausted);
+        let mut at = align_up(top, align).ok_or(Exhausted)?;
+        let mut new_top = at.checked_add(size).ok_or(Exhausted)?;
+        if new_top > end_of(top) {
+            if !in_first(top) {
+                return Err(Exhausted);
+            }
+            at = big_start(align)?;
+            new_top = at.checked_add(size).ok_or(Exhausted)?;
+            if new_top > SPACE.end.get() {
+                return Err(Exhausted);
+            }
         }
         SPACE.top.set(new_top);
         Ok(at)
@@ -131,13 +182,19 @@ impl<'a> Arena<'a> {
     pub fn vec<T: Copy>(&mut self) -> Grow<'_, 'a, T> {
         let align = core::mem::align_of::<T>();
         let top = SPACE.top.get();
-        let at = (top + align - 1) & !(align - 1);
-        Grow { at, len: 0, _region: PhantomData }
+        let first = in_first(top);
+        let at = align_up(top, align).unwrap_or(usize::MAX - align);
+        Grow { at, len: 0, end: end_of(top), first, _region: PhantomData }
     }
 
     /// Bytes in use by every region (for reporting peak use).
     pub fn used() -> usize {
-        SPACE.top.get() - SPACE.base.get()
+        let top = SPACE.top.get();
+        if in_first(top) {
+            top - first_base()
+        } else {
+            FIRST + (top - SPACE.base.get())
+        }
     }
 }
 
@@ -151,17 +208,45 @@ impl Drop for Arena<'_> {
 pub struct Grow<'r, 'a, T: Copy> {
     at: usize,
     len: usize,
+    /// The end of the chunk the vector is in.
+    end: usize,
+    /// The vector is in the first chunk (it moves to the big one when that fills).
+    first: bool,
     _region: PhantomData<(&'r mut Arena<'a>, T)>,
 }
 
 impl<'r, 'a, T: Copy> Grow<'r, 'a, T> {
+    /// Makes room for `bytes` more bytes: in place, or by moving the elements from
+    /// the first chunk to the big reservation. Returns where the next byte goes.
+    fn room(&mut self, bytes: usize) -> Result<usize, Exhausted> {
+        let size = core::mem::size_of::<T>();
+        let used = self.len * size;
+        let p = self.at.checked_add(used).ok_or(Exhausted)?;
+        if p.checked_add(bytes).ok_or(Exhausted)? <= self.end {
+            return Ok(p);
+        }
+        if !self.first {
+            return Err(Exhausted);
+        }
+        let to = big_start(core::mem::align_of::<T>())?;
+        if to.checked_add(used + bytes).ok_or(Exhausted)? > SPACE.end.get() {
+            return Err(Exhausted);
+        }
+        // SAFETY: the elements [at, at+used) are initialised and owned by self; the
+        // destination is the start of the big reservation, where nothing is live
+        // (see big_start), and the two chunks do not overlap.
+        unsafe { core::ptr::copy_nonoverlapping(self.at as *const u8, to as *mut u8, used) };
+        self.at = to;
+        self.end = SPACE.end.get();
+        self.first = false;
+        SPACE.top.set(to + used);
+        Ok(to + used)
+    }
+
     /// Appends `v`.
     pub fn push(&mut self, v: T) -> Result<(), Exhausted> {
         let size = core::mem::size_of::<T>();
-        let p = self.at + self.len * size;
-        if p + size > SPACE.end.get() {
-            return Err(Exhausted);
-        }
+        let p = self.room(size)?;
         // SAFETY: p is inside the reservation, above every live allocation (the
         // region is mutably borrowed, so nothing else is allocated), and aligned.
         unsafe { (p as *mut T).write(v) };
@@ -173,11 +258,8 @@ impl<'r, 'a, T: Copy> Grow<'r, 'a, T> {
     /// Appends every element of `data`.
     pub fn extend(&mut self, data: &[T]) -> Result<(), Exhausted> {
         let size = core::mem::size_of::<T>();
-        let p = self.at + self.len * size;
-        let bytes = data.len() * size;
-        if p + bytes > SPACE.end.get() {
-            return Err(Exhausted);
-        }
+        let bytes = data.len().checked_mul(size).ok_or(Exhausted)?;
+        let p = self.room(bytes)?;
         // SAFETY: as in push. Bytes go through copy_short (short names are the
         // common case, and musl's memcpy is slow to start).
         unsafe {

@@ -107,3 +107,24 @@ mod tests {
         }
     }
 }
+
+const PATH_START: usize = 16 << 10;
+
+#[repr(C, align(64))]
+struct PathStart(core::cell::UnsafeCell<[u8; PATH_START]>);
+// SAFETY: single-threaded; handed out at most once (see path_start).
+unsafe impl Sync for PathStart {}
+static PATH_START_BUF: PathStart = PathStart(core::cell::UnsafeCell::new([0; PATH_START]));
+static PATH_START_TAKEN: core::sync::atomic::AtomicBool = core::sync::atomic::AtomicBool::new(false);
+
+/// A 16 KiB static buffer (.bss: no syscall) for the first bytes of a path being
+/// walked; callers move to `reserve` when a path outgrows it. The first call gets
+/// it, later calls an empty slice.
+pub fn path_start() -> &'static mut [u8] {
+    if PATH_START_TAKEN.swap(true, core::sync::atomic::Ordering::Relaxed) {
+        return &mut [];
+    }
+    // SAFETY: the flag above hands the buffer out once, so this is the only
+    // reference to it for the rest of the process.
+    unsafe { &mut *PATH_START_BUF.0.get() }
+}
