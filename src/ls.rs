@@ -7,12 +7,15 @@
 
 mod entry;
 mod help;
+mod ids;
+mod long;
 mod options;
 mod output;
 mod read;
 mod sort;
 mod table;
 mod walk;
+mod zone;
 
 use crate::fmt::Sink;
 use crate::sys::arena::Arena;

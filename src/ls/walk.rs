@@ -193,6 +193,7 @@ impl<'c> Walk<'c> {
         if self.cfg.inode {
             mask |= StatxFlags::INO;
         }
+        let mut scratch = super::long::Scratch::new();
         for &op in operands {
             let mut z = sub.vec::<u8>();
             z.extend(op)?;
@@ -222,6 +223,9 @@ impl<'c> Walk<'c> {
                 Ok(s) => {
                     let m = sub.copy(&[super::read::meta_of(&s, self.cfg.time)])?;
                     let mut e = Entry::new(name_z, Kind::from_mode(m[0].mode));
+                    if let Some(p) = &self.needs.probe {
+                        super::long::probe(&sub, file::cwd(), &mut scratch, &mut e, &mut m[0], p)?;
+                    }
                     e.meta = Some(&m[0]);
                     if self.cfg.dirs_first && e.kind == Kind::Symlink {
                         e.link_to_dir = statx_at(file::cwd(), c, true, StatxFlags::TYPE)
@@ -553,18 +557,11 @@ impl<'c> Walk<'c> {
             let needs = self.needs;
             let time = self.cfg.time;
             let dirent = core::mem::take(&mut self.dirent);
-            let r = stream(
-                sub,
-                fd.as_fd(),
-                dirent,
-                &filter,
-                &needs,
-                time,
-                &mut |ev| match ev {
-                    Event::Entry(e) => self.render.one(e),
-                    Event::Failed(name, err) => self.report_entry(name, err),
-                },
-            );
+            let at = sub.copy(&self.path[..self.path_len])?;
+            let r = stream(sub, fd.as_fd(), dirent, &filter, at, &needs, time, &mut |ev| match ev {
+                Event::Entry(e) => self.render.one(e),
+                Event::Failed(name, err) => self.report_entry(name, err),
+            });
             self.dirent = dirent;
             if let Some(e) = r? {
                 self.read_error(e, operand);
@@ -581,9 +578,8 @@ impl<'c> Walk<'c> {
         let entries = listing.entries;
         let needs = self.needs;
         let time = self.cfg.time;
-        stat_entries(sub, fd.as_fd(), entries, &needs, time, &mut |name, e| {
-            self.report_entry(name, e)
-        })?;
+        let at: &[u8] = if needs.probe.is_some() { sub.copy(&self.path[..self.path_len])? } else { &[] };
+        stat_entries(sub, fd.as_fd(), at, entries, &needs, time, &mut |name, e| self.report_entry(name, e))?;
         let measured = self.render.measure_for_sort(entries, self.order.key);
         sort(entries, self.order, sub)?;
         if self.cfg.size || self.cfg.format == Format::Long {

@@ -6,11 +6,13 @@ pub mod dir;
 pub mod env;
 pub mod err;
 pub mod file;
+pub mod map;
 pub mod mem;
 pub mod out;
 pub mod stat;
 pub mod time;
 pub mod tty;
+pub mod xattr;
 
 pub use rustix::fd::{AsFd, BorrowedFd, OwnedFd};
 pub use rustix::io::Errno;
