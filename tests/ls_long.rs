@@ -344,6 +344,10 @@ fn failed_stats_and_dangling_links() {
     ls(&fx).args(["-lL", "dangling"]).same();
     ls(&fx).args(["-lL", "dangling", "file.txt"]).same();
     ls(&fx).args(["-l", "no-such", "file.txt"]).same();
+    // Links whose target may not be readable (in a container, even as root):
+    // `cannot read symbolic link`, exit 2 for operands.
+    ls(&fx).args(["-l", "/proc/1/cwd", "/proc/1/exe", "/proc/1/root", "file.txt"]).same();
+    ls(&fx).args(["-lF", "/proc/1/cwd", "/proc/1/exe"]).same();
     if is_root() {
         // Not searchable by nobody: entries are listed from d_type with `?` fields.
         let fx2 = Fixture::new("ls-unsearchable");

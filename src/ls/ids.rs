@@ -9,13 +9,16 @@ use core::cell::{OnceCell, RefCell};
 /// Ids remembered per database; past this, lookups scan the file again.
 const CACHED: usize = 128;
 
+/// The ids looked up so far and their names (None: no name).
+type Answers = heapless::Vec<(u32, Option<&'static [u8]>), CACHED>;
+
 /// One database (/etc/passwd or /etc/group) and the answers given so far.
 struct Db {
     path: &'static core::ffi::CStr,
     passwd: bool,
     /// The file's contents (empty when it cannot be read, as in an empty rootfs).
     bytes: OnceCell<&'static [u8]>,
-    cache: RefCell<heapless::Vec<(u32, Option<&'static [u8]>), CACHED>>,
+    cache: RefCell<Answers>,
 }
 
 impl Db {

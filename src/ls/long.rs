@@ -169,7 +169,7 @@ pub fn probe<'a>(
     e: &mut Entry<'a>,
     m: &mut Meta,
     p: &Probe,
-) -> Result<(), Exhausted> {
+) -> Result<Option<Errno>, Exhausted> {
     let symlink = Kind::from_mode(m.mode) == Kind::Symlink;
     let mut context: &'a [u8] = UNKNOWN_CONTEXT;
     if UNSUPPORTED_DEV.load(Ordering::Relaxed) != m.dev {
@@ -236,23 +236,25 @@ pub fn probe<'a>(
     }
     let mut target = None;
     let mut target_mode = 0;
+    let mut link_error = None;
     if symlink && p.readlink {
-        let Ok(name) = CStr::from_bytes_with_nul(e.name_z()) else { return Ok(()) };
+        let Ok(name) = CStr::from_bytes_with_nul(e.name_z()) else { return Ok(None) };
         let want = if m.size == 0 { 4096 } else { (m.size as usize).saturating_add(1).min(1 << 20) };
         let buf = region.alloc_slice(want, 0u8)?;
-        if let Ok(t) = readlink_at(dir, name, buf) {
-            target = Some(&*t);
-            if p.target_mode {
-                if let Ok(s) = statx_at(dir, name, true, StatxFlags::TYPE | StatxFlags::MODE) {
-                    target_mode = s.stx_mode as u32;
-                }
+        match readlink_at(dir, name, buf) {
+            Err(err) => link_error = Some(err),
+            Ok(t) => target = Some(t),
+        }
+        if target.is_some() && p.target_mode {
+            if let Ok(s) = statx_at(dir, name, true, StatxFlags::TYPE | StatxFlags::MODE) {
+                target_mode = s.stx_mode as u32;
             }
         }
     }
     if target.is_some() || p.context {
         e.extra = Some(&region.copy(&[Extra { target, target_mode, context }])?[0]);
     }
-    Ok(())
+    Ok(link_error)
 }
 
 /// Column widths over one group.

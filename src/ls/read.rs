@@ -229,6 +229,7 @@ pub enum Event<'e, 'a> {
 /// Reads the directory open at `fd` and hands each entry that `filter` keeps to
 /// `on` as soon as it is read (and stat'd if `needs` says so): constant memory.
 /// Returns the error that ended reading early.
+#[allow(clippy::too_many_arguments)]
 pub fn stream(
     region: &mut Arena<'_>,
     fd: BorrowedFd<'_>,
@@ -257,7 +258,7 @@ pub fn stream(
                 let mut one = [Entry::new(name, Kind::from_file_type(e.file_type()))];
                 let r = region.sub();
                 let mut failed = None;
-                stat_entries(&r, fd, at, &mut one, needs, time, &mut |_, err| failed = Some(err))?;
+                stat_entries(&r, fd, at, &mut one, needs, time, &mut |_, err, _| failed = Some(err))?;
                 if let Some(err) = failed {
                     on(Event::Failed(one[0].name(), err));
                 }
@@ -275,8 +276,17 @@ fn cstr(name_z: &[u8]) -> Option<&CStr> {
     CStr::from_bytes_with_nul(name_z).ok()
 }
 
+/// Why `stat_entries` reports an entry.
+#[derive(Clone, Copy, PartialEq, Eq)]
+pub enum Failure {
+    /// It could not be stat'd.
+    Stat,
+    /// It is a symlink whose target could not be read (long format).
+    Readlink,
+}
+
 /// Makes the stat calls `needs` asks for on `entries` (names relative to `dir`,
-/// whose path is `at`). `failed(name, errno)` reports an entry that could not be
+/// whose path is `at`). `failed(name, errno, why)` reports an entry that could not be
 /// stat'd.
 pub fn stat_entries<'a>(
     region: &Arena<'a>,
@@ -285,7 +295,7 @@ pub fn stat_entries<'a>(
     entries: &mut [Entry<'a>],
     needs: &Needs,
     time: TimeField,
-    failed: &mut dyn FnMut(&[u8], Errno),
+    failed: &mut dyn FnMut(&[u8], Errno, Failure),
 ) -> Result<(), Exhausted> {
     if let Some(mask) = needs.every {
         let mut scratch = needs.probe.map(|_| super::long::Scratch::new());
@@ -304,12 +314,14 @@ pub fn stat_entries<'a>(
                         *m = meta_of(&s, time);
                         e.kind = Kind::from_mode(m.mode);
                         if let (Some(p), Some(s)) = (&needs.probe, &mut scratch) {
-                            super::long::probe(region, dir, s, e, m, p)?;
+                            if let Some(err) = super::long::probe(region, dir, s, e, m, p)? {
+                                failed(e.name(), err, Failure::Readlink);
+                            }
                         }
                     }
                     Err(err) => {
                         m.mode = u32::MAX;
-                        failed(e.name(), err);
+                        failed(e.name(), err, Failure::Stat);
                     }
                 }
             }
@@ -344,7 +356,7 @@ pub fn stat_entries<'a>(
                     e.kind = Kind::from_mode(m[0].mode);
                     e.meta = Some(&m[0]);
                 }
-                Err(err) => failed(e.name(), err),
+                Err(err) => failed(e.name(), err, Failure::Stat),
             }
         }
         if needs.link_dirs && e.kind == Kind::Symlink {

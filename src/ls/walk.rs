@@ -13,7 +13,7 @@
 use super::entry::{Entry, Kind};
 use super::options::{Config, Deref, Format};
 use super::output::{total, Render};
-use super::read::{read, stat_entries, stream, Event, Filter, Needs, Pattern};
+use super::read::{Failure, read, stat_entries, stream, Event, Filter, Needs, Pattern};
 use super::sort::{sort, Order};
 use super::LineSink;
 use crate::fmt::quote::{quote, Quoting, Style};
@@ -154,7 +154,7 @@ impl<'c> Walk<'c> {
         Ok(())
     }
 
-    fn report_entry(&mut self, name: &[u8], e: Errno) {
+    fn report_entry(&mut self, name: &[u8], e: Errno, why: Failure) {
         let base = self.path_len;
         // GNU names the entries of `.` without the `./`.
         let dot = self.path[..base] == *b".";
@@ -165,7 +165,10 @@ impl<'c> Walk<'c> {
                 &self.path[..self.path_len]
             };
             let mut l = errno_line(self.cfg.prog);
-            l.push(b"cannot access ");
+            l.push(match why {
+                Failure::Stat => b"cannot access ",
+                Failure::Readlink => b"cannot read symbolic link ",
+            });
             quote_msg(&mut l, full, Style::ShellEscapeAlways);
             l.push(b": ").errno(e).push(b"\n").send();
         }
@@ -223,8 +226,10 @@ impl<'c> Walk<'c> {
                 Ok(s) => {
                     let m = sub.copy(&[super::read::meta_of(&s, self.cfg.time)])?;
                     let mut e = Entry::new(name_z, Kind::from_mode(m[0].mode));
-                    if let Some(p) = &self.needs.probe {
-                        super::long::probe(&sub, file::cwd(), &mut scratch, &mut e, &mut m[0], p)?;
+                    if let Some(p) = self.needs.probe {
+                        if let Some(err) = super::long::probe(&sub, file::cwd(), &mut scratch, &mut e, &mut m[0], &p)? {
+                            self.report(b"cannot read symbolic link ", op, err, 2);
+                        }
                     }
                     e.meta = Some(&m[0]);
                     if self.cfg.dirs_first && e.kind == Kind::Symlink {
@@ -560,7 +565,7 @@ impl<'c> Walk<'c> {
             let at = sub.copy(&self.path[..self.path_len])?;
             let r = stream(sub, fd.as_fd(), dirent, &filter, at, &needs, time, &mut |ev| match ev {
                 Event::Entry(e) => self.render.one(e),
-                Event::Failed(name, err) => self.report_entry(name, err),
+                Event::Failed(name, err) => self.report_entry(name, err, Failure::Stat),
             });
             self.dirent = dirent;
             if let Some(e) = r? {
@@ -579,7 +584,7 @@ impl<'c> Walk<'c> {
         let needs = self.needs;
         let time = self.cfg.time;
         let at: &[u8] = if needs.probe.is_some() { sub.copy(&self.path[..self.path_len])? } else { &[] };
-        stat_entries(sub, fd.as_fd(), at, entries, &needs, time, &mut |name, e| self.report_entry(name, e))?;
+        stat_entries(sub, fd.as_fd(), at, entries, &needs, time, &mut |name, e, why| self.report_entry(name, e, why))?;
         let measured = self.render.measure_for_sort(entries, self.order.key);
         sort(entries, self.order, sub)?;
         if self.cfg.size || self.cfg.format == Format::Long {

@@ -10,7 +10,7 @@ pub fn whole_file(dir: BorrowedFd<'_>, path: &CStr) -> Result<&'static [u8], Err
     use rustix::mm::{MapFlags, ProtFlags};
     let fd = super::file::open_read(dir, path)?;
     let st = super::file::fstat(rustix::fd::AsFd::as_fd(&fd))?;
-    if super::stat::file_type(st.st_mode as u32) != super::stat::FileType::RegularFile {
+    if super::stat::file_type(st.st_mode) != super::stat::FileType::RegularFile {
         return Err(Errno::INVAL);
     }
     let len = usize::try_from(st.st_size).map_err(|_| Errno::FBIG)?;
