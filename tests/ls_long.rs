@@ -414,3 +414,33 @@ fn empty_root_file_system() {
         assert_eq!(g.2, o.2);
     }
 }
+
+/// Times only tmpfs keeps: years past 9999 and past glibc's `int tm_year`, where
+/// GNU prints the seconds right-aligned to the width of a formatted date.
+#[test]
+fn times_beyond_four_digit_years() {
+    let shm = std::path::Path::new("/dev/shm");
+    if !shm.is_dir() {
+        eprintln!("no /dev/shm");
+        return;
+    }
+    let dir = shm.join(format!("bareutils-ls-long-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    for (name, t) in [
+        ("y10000", "253402300800"),
+        ("y5138", "99999999999"),
+        ("edge", "67768036191676799"),
+        ("over", "67768036191676800"),
+        ("negover", "-67768040609740801"),
+        ("max", "9223372036854775807"),
+    ] {
+        std::fs::write(dir.join(name), "").unwrap();
+        sh(&format!("touch -d @{t} {}", dir.join(name).display()));
+    }
+    for zone in ["UTC", "America/New_York", "<-14>14", "<+0530>-5:30"] {
+        for args in [&["-l"][..], &["--full-time"], &["-lt"], &["-l", "--time-style=+%s %Y"], &["-l", "--time-style=iso"]] {
+            Cmd::new("ls").args(args).cwd(&dir).env("TZ", zone).same();
+        }
+    }
+    let _ = std::fs::remove_dir_all(&dir);
+}
