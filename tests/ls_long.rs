@@ -105,7 +105,9 @@ fn long_options_alone_under_every_zone() {
     let fx = long_tree();
     let sets: &[&[&str]] = &[
         &["-l"],
-        &["-la"],
+        // (`..` of the fixture root is /tmp, which other tests change: list a
+        // subdirectory.)
+        &["-la", "dir"],
         &["-lA"],
         &["-g"],
         &["-o"],
@@ -115,7 +117,7 @@ fn long_options_alone_under_every_zone() {
         &["-l", "--author"],
         &["-ln", "--author"],
         &["--format=long"],
-        &["--format=verbose", "-a"],
+        &["--format=verbose", "-a", "dir"],
         &["--full-time"],
         &["-lc"],
         &["-lu"],
@@ -178,7 +180,7 @@ fn long_format_with_part_one_options() {
     let fx = long_tree();
     let sets: &[&[&str]] = &[
         &["-lR"],
-        &["-laR"],
+        &["-laR", "dir"],
         &["-ld", "dir", "file.txt", "link-dir", "emptydir"],
         &["-l", "dir", "file.txt", "emptydir"],
         &["-lr"],
@@ -314,7 +316,7 @@ fn acl_and_security_label_markers() {
     label("unlabeled", "unlabeled");
     fx.all_mtimes(1_600_000_000);
     ls(&fx).arg("-l").cwd(&fx.root).same();
-    ls(&fx).arg("-la").cwd(&fx.root).same();
+    ls(&fx).args(["-la", "dir-default-acl"]).cwd(&fx.root).same();
     ls(&fx).arg("-lZ").cwd(&fx.root).same();
     ls(&fx).arg("-Z").cwd(&fx.root).same();
     ls(&fx).args(["-Z", "-C"]).cwd(&fx.root).same();
@@ -443,4 +445,82 @@ fn times_beyond_four_digit_years() {
         }
     }
     let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// Syscalls of one run of our ls by name, from `strace -f` lines (strace 6.1 prints
+/// listxattrat as `syscall_0x1d1` and leaves it out of `strace -c`).
+fn syscalls(dir: &std::path::Path, args: &[&str]) -> std::collections::HashMap<String, u64> {
+    let log = dir.join("strace.out");
+    let st = std::process::Command::new("strace")
+        .arg("-f")
+        .arg("-o")
+        .arg(&log)
+        .arg(bin())
+        .arg("ls")
+        .args(args)
+        .current_dir(dir)
+        .env_clear()
+        .env("LC_ALL", "C")
+        .stdout(std::process::Stdio::null())
+        .status()
+        .expect("strace");
+    assert!(st.success());
+    let text = std::fs::read_to_string(&log).unwrap();
+    let _ = std::fs::remove_file(&log);
+    let mut m = std::collections::HashMap::new();
+    for line in text.lines() {
+        let line = line.trim_start_matches(|c: char| c.is_ascii_digit()).trim_start();
+        if let Some(i) = line.find('(') {
+            let name = match &line[..i] {
+                "syscall_0x1d1" => "listxattrat",
+                n => n,
+            };
+            *m.entry(name.to_string()).or_insert(0) += 1;
+            if name == "openat" {
+                *m.entry(line[i..].split('"').nth(1).unwrap_or("").to_string()).or_insert(0) += 1;
+            }
+        }
+    }
+    m
+}
+
+#[test]
+fn one_stat_and_one_xattr_listing_per_entry() {
+    if std::process::Command::new("strace").arg("-V").output().is_err() {
+        eprintln!("no strace");
+        return;
+    }
+    let fx = Fixture::new("ls-long-sys");
+    for f in 0..20 {
+        fx.file(format!("t/f{f}"), "x");
+    }
+    for l in 0..3 {
+        fx.symlink("f0", format!("t/l{l}"));
+    }
+    fx.dir("t/sub");
+    let n = |m: &std::collections::HashMap<String, u64>, k: &str| m.get(k).copied().unwrap_or(0);
+    let m = syscalls(&fx.root, &["-l", "t"]);
+    // The operand and its 24 entries: one statx and one xattr listing each.
+    assert_eq!(n(&m, "statx"), 25, "{m:?}");
+    assert_eq!(n(&m, "listxattrat") + n(&m, "llistxattr"), 25, "{m:?}");
+    assert_eq!(n(&m, "lgetxattr") + n(&m, "getxattr"), 0, "{m:?}");
+    assert_eq!(n(&m, "readlinkat"), 3, "{m:?}");
+    // Each name database and the zone file read once, mapped (no read loop).
+    for f in ["/etc/passwd", "/etc/group", "/etc/localtime"] {
+        assert_eq!(n(&m, f), 1, "{f}: {m:?}");
+    }
+    assert_eq!(n(&m, "read"), 0, "{m:?}");
+    // -n needs no names; -g no owner; -o no group.
+    let m = syscalls(&fx.root, &["-ln", "t"]);
+    assert_eq!(n(&m, "/etc/passwd") + n(&m, "/etc/group"), 0, "{m:?}");
+    let m = syscalls(&fx.root, &["-g", "t"]);
+    assert_eq!((n(&m, "/etc/passwd"), n(&m, "/etc/group")), (0, 1), "{m:?}");
+    let m = syscalls(&fx.root, &["-o", "t"]);
+    assert_eq!((n(&m, "/etc/passwd"), n(&m, "/etc/group")), (1, 0), "{m:?}");
+    // -lF: the targets of the symlinks are stat'd for their indicator.
+    let m = syscalls(&fx.root, &["-lF", "t"]);
+    assert_eq!(n(&m, "statx"), 25 + 3, "{m:?}");
+    // An empty directory reads no name database and no zone.
+    let m = syscalls(&fx.root, &["-l", "t/sub"]);
+    assert_eq!(n(&m, "/etc/passwd") + n(&m, "/etc/group") + n(&m, "/etc/localtime"), 0, "{m:?}");
 }

@@ -247,7 +247,12 @@ impl<'c> Walk<'c> {
         sort(entries, self.order, &mut sub)?;
         // GNU's prefix widths and quote alignment for the file operands count the
         // directory operands too.
-        let frame = self.render.frame(entries, measured);
+        // (Only when some operand is a file: -l would look up names for nothing.)
+        let frame = if self.cfg.directory || entries.iter().any(|e| !e.is_dir()) {
+            Some(self.render.frame(entries, measured))
+        } else {
+            None
+        };
         let files = if self.cfg.directory {
             entries.len()
         } else {
@@ -267,8 +272,8 @@ impl<'c> Walk<'c> {
             files
         };
         let (file_part, dir_part) = entries.split_at_mut(files);
-        if files > 0 {
-            self.render.print_group(&mut sub, file_part, &frame)?;
+        if let (true, Some(frame)) = (files > 0, &frame) {
+            self.render.print_group(&mut sub, file_part, frame)?;
             self.first = false;
         }
         self.headers = self.cfg.recursive || operands.len() > 1;
