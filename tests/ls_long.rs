@@ -524,3 +524,44 @@ fn one_stat_and_one_xattr_listing_per_entry() {
     let m = syscalls(&fx.root, &["-l", "t/sub"]);
     assert_eq!(n(&m, "/etc/passwd") + n(&m, "/etc/group") + n(&m, "/etc/localtime"), 0, "{m:?}");
 }
+
+/// Entries that vanish between getdents64 and their stat: strace makes the Nth
+/// statx fail with ENOENT in both programs (they stat in the same order), and the
+/// outputs must match: GNU's message, a line of `?`, the other entries, exit 1.
+#[test]
+fn entries_vanishing_before_their_stat() {
+    if std::process::Command::new("strace").arg("-V").output().is_err() {
+        eprintln!("no strace");
+        return;
+    }
+    let fx = Fixture::new("ls-vanish");
+    for n in ["a", "b", "c", "d", "e"] {
+        fx.file(format!("v/{n}"), n);
+    }
+    fx.symlink("a", "v/l");
+    fx.all_mtimes(1_600_000_000);
+    // Both started through a link named `ls`, so that messages begin with `ls: `.
+    let run = |exe: &std::path::Path, when: &str, args: &[&str]| {
+        let exe = link_named(exe, "ls");
+        let mut c = std::process::Command::new("/usr/bin/strace");
+        c.args(["-o", "/dev/null", "-e", "trace=statx", "-e"])
+            .arg(format!("inject=statx:error=ENOENT:when={when}"))
+            .arg("ls");
+        // strace finds `ls` in PATH and runs it with argv[0] = "ls".
+        let o = c.args(args).current_dir(&fx.root)
+            .env_clear()
+            .env("PATH", exe.parent().unwrap())
+            .env("LC_ALL", "C")
+            .env("TZ", "UTC")
+            .output()
+            .unwrap();
+        (show(&o.stdout), show(&o.stderr), o.status.code())
+    };
+    for when in ["2", "3", "4+", "2..10:2"] {
+        for args in [&["-l", "v"][..], &["-lis", "v"], &["-og", "v"], &["-lZ", "v"], &["-l", "--full-time", "v"]] {
+            let g = run(&gnu("ls"), when, args);
+            let o = run(&bin(), when, args);
+            assert_eq!(g, o, "when={when} {args:?}");
+        }
+    }
+}
