@@ -153,6 +153,11 @@ fn long_options_alone_under_every_zone() {
     ls(&fx).arg("--full-time").env("TZ", "Tokyo").env("TZDIR", "/usr/share/zoneinfo/Asia").same();
     // A DST name without rules takes posixrules.
     ls(&fx).arg("--full-time").env("TZ", "ABC3DEF").same();
+    // Names that are no zone file: a directory, a file that is not TZif, paths
+    // that do not exist, odd TZ strings.
+    for tz in ["America", "/etc/passwd", "../../../etc/localtime", "/nonexistent", "xyz", "<>", "EST+5", "UTC0"] {
+        ls(&fx).args(["-l", "--time-style=+%F %T %Z %z"]).env("TZ", tz).same();
+    }
 }
 
 #[test]
