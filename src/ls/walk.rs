@@ -13,7 +13,7 @@
 use super::entry::{Entry, Kind};
 use super::options::{Config, Deref, Format};
 use super::output::{total, Render};
-use super::read::{Failure, read, stat_entries, stream, Event, Filter, Needs, Pattern};
+use super::read::{read, stat_entries, stream, Event, Failure, Filter, Needs, Pattern};
 use super::sort::{sort, Order};
 use super::LineSink;
 use crate::fmt::quote::{quote, Quoting, Style};
@@ -227,7 +227,14 @@ impl<'c> Walk<'c> {
                     let m = sub.copy(&[super::read::meta_of(&s, self.cfg.time)])?;
                     let mut e = Entry::new(name_z, Kind::from_mode(m[0].mode));
                     if let Some(p) = self.needs.probe {
-                        if let Some(err) = super::long::probe(&sub, file::cwd(), &mut scratch, &mut e, &mut m[0], &p)? {
+                        if let Some(err) = super::long::probe(
+                            &sub,
+                            file::cwd(),
+                            &mut scratch,
+                            &mut e,
+                            &mut m[0],
+                            &p,
+                        )? {
                             self.report(b"cannot read symbolic link ", op, err, 2);
                         }
                     }
@@ -568,10 +575,19 @@ impl<'c> Walk<'c> {
             let time = self.cfg.time;
             let dirent = core::mem::take(&mut self.dirent);
             let at = sub.copy(&self.path[..self.path_len])?;
-            let r = stream(sub, fd.as_fd(), dirent, &filter, at, &needs, time, &mut |ev| match ev {
-                Event::Entry(e) => self.render.one(e),
-                Event::Failed(name, err) => self.report_entry(name, err, Failure::Stat),
-            });
+            let r = stream(
+                sub,
+                fd.as_fd(),
+                dirent,
+                &filter,
+                at,
+                &needs,
+                time,
+                &mut |ev| match ev {
+                    Event::Entry(e) => self.render.one(e),
+                    Event::Failed(name, err) => self.report_entry(name, err, Failure::Stat),
+                },
+            );
             self.dirent = dirent;
             if let Some(e) = r? {
                 self.read_error(e, operand);
@@ -588,8 +604,20 @@ impl<'c> Walk<'c> {
         let entries = listing.entries;
         let needs = self.needs;
         let time = self.cfg.time;
-        let at: &[u8] = if needs.probe.is_some() { sub.copy(&self.path[..self.path_len])? } else { &[] };
-        stat_entries(sub, fd.as_fd(), at, entries, &needs, time, &mut |name, e, why| self.report_entry(name, e, why))?;
+        let at: &[u8] = if needs.probe.is_some() {
+            sub.copy(&self.path[..self.path_len])?
+        } else {
+            &[]
+        };
+        stat_entries(
+            sub,
+            fd.as_fd(),
+            at,
+            entries,
+            &needs,
+            time,
+            &mut |name, e, why| self.report_entry(name, e, why),
+        )?;
         let measured = self.render.measure_for_sort(entries, self.order.key);
         sort(entries, self.order, sub)?;
         if self.cfg.size || self.cfg.format == Format::Long {
