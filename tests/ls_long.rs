@@ -733,3 +733,29 @@ fn entries_vanishing_before_their_stat() {
         }
     }
 }
+
+/// --dired: two-space indents, and the offsets of names and headers (past 64 KiB
+/// of output too), with the quoting style named at the end.
+#[test]
+fn dired_offsets() {
+    let fx = long_tree();
+    for args in [
+        &["-lD"][..],
+        &["-lD", "dir", "file.txt", "emptydir"],
+        &["-lDR", "dir"],
+        &["-lDa", "dir"],
+        &["-lDis"],
+        &["-lDF"],
+        &["-lD", "--quoting-style=shell-escape"],
+        &["-lD", "--quoting-style=c"],
+        &["-lD", "-b"],
+        &["-lD", "no-such", "dir"],
+        &["--dired"],
+        &["-D", "-1"],
+        &["-gD"],
+    ] {
+        ls(&fx).args(args).same();
+    }
+    Cmd::new("ls").args(["-lDR", "/usr/share/zoneinfo"]).same();
+    Cmd::new("ls").args(["-lDR", "/usr/share/zoneinfo/America"]).env("LC_ALL", "C.UTF-8").same();
+}

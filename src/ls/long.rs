@@ -7,7 +7,7 @@
 //! SIZE DATE NAME[ -> TARGET][INDICATOR]`. Names (owners, groups, the context) are
 //! left-aligned and followed by at least one space; numbers are right-aligned.
 
-use super::entry::{Entry, Extra, Kind, Meta};
+use super::entry::{Entry, Extra, Kind, Meta, QUOTED};
 use super::ids::Ids;
 use super::options::{Config, Format, Indicator};
 use super::output::Render;
@@ -35,6 +35,8 @@ pub struct Long {
     pub file_block: BlockSize,
     clock: Clock,
     ids: Ids,
+    /// --dired offsets.
+    pub dired: super::dired::Dired,
 }
 
 impl Long {
@@ -47,6 +49,10 @@ impl Long {
             file_block: c.file_block,
             clock: Clock::new(c),
             ids: Ids::new(),
+            dired: super::dired::Dired::new(
+                c.dired && c.format == Format::Long && !c.hyperlink,
+                c.quoting,
+            ),
         }
     }
 }
@@ -401,6 +407,7 @@ pub fn group(r: &Render, l: &Long, entries: &[Entry], w: &Widths, space: bool) {
     let mut t = [0u8; 20];
     let mut tb = [0u8; LS_MAX];
     for e in entries {
+        l.dired.indent();
         if r.inode {
             match e.meta {
                 Some(m) => right(u64_dec(m.ino, &mut t), w.inode),
@@ -509,7 +516,13 @@ pub fn group(r: &Render, l: &Long, entries: &[Entry], w: &Widths, space: bool) {
                 right(b"?", l.clock.fallback_width());
             }
         }
-        r.print_name(e, space);
+        // (The alignment space goes before the name's --dired offset.)
+        if space && e.width & QUOTED == 0 {
+            out::byte(b' ');
+        }
+        l.dired.mark_name();
+        r.print_name(e, false);
+        l.dired.mark_name();
         let target = e.extra.and_then(|x| x.target.map(|t| (t, x.target_mode)));
         if e.meta
             .is_some_and(|m| Kind::from_mode(m.mode) == Kind::Symlink)

@@ -168,6 +168,7 @@ pub fn total(r: &Render, entries: &[Entry]) {
         .filter_map(|e| e.meta)
         .map(|m| m.blocks)
         .sum();
+    r.long.dired.indent();
     out::bytes(b"total ");
     blocks_text(r, sum, &mut Stdout);
     out::byte(r.eol);

@@ -310,6 +310,7 @@ impl<'c> Walk<'c> {
                 out::flush();
             }
         }
+        self.render.long.dired.finish();
         Ok(())
     }
 
@@ -428,8 +429,13 @@ impl<'c> Walk<'c> {
             out::byte(b'\n');
         }
         self.first = false;
+        if self.headers {
+            self.render.long.dired.indent();
+            self.render.long.dired.mark_header();
+        }
         if self.headers && self.render.raw_names {
             out::bytes(&self.path[..self.path_len]);
+            self.render.long.dired.mark_header();
             out::bytes(b":\n");
         } else if self.headers {
             let q = Quoting {
@@ -439,6 +445,7 @@ impl<'c> Walk<'c> {
                 extra: b":",
             };
             quote(&q, &self.path[..self.path_len], &mut crate::fmt::Stdout);
+            self.render.long.dired.mark_header();
             out::bytes(b":\n");
         }
     }
