@@ -15,7 +15,7 @@ use super::zone::{display_width, Clock};
 use crate::fmt::mode::mode_string;
 use crate::fmt::num::{dec_width, u64_dec};
 use crate::fmt::quote::quote;
-use crate::fmt::size::{format_scaled, scaled_width, BlockSize};
+use crate::fmt::size::{format_scaled, BlockSize};
 use crate::fmt::strtime::LS_MAX;
 use crate::fmt::Stdout;
 use crate::sys::arena::{Arena, Exhausted};
@@ -335,6 +335,8 @@ pub fn widths(r: &Render, l: &Long, entries: &[Entry]) -> Widths {
         ..Widths::default()
     };
     let mut t = [0u8; 20];
+    let mut sb = Digits([0; 20], [0; 64]);
+    let (mut last_uid, mut last_gid) = (None, None);
     for e in entries {
         if r.context {
             w.context = w.context.max(display_width(context_of(e)));
@@ -344,30 +346,53 @@ pub fn widths(r: &Render, l: &Long, entries: &[Entry]) -> Widths {
         if r.inode {
             w.inode = w.inode.max(dec_width(m.ino));
         }
-        w.blocks = w.blocks.max(scaled_width(m.blocks, 512, &r.block));
-        w.nlink = w.nlink.max(dec_width(m.nlink));
-        if l.owner {
-            let (s, name) = user_text(l, m.uid, &mut t);
-            w.owner = w.owner.max(if name { display_width(s) } else { s.len() });
+        if r.size {
+            w.blocks = w.blocks.max(scaled(m.blocks, 512, &r.block, &mut sb).len());
         }
-        if l.group {
+        w.nlink = w.nlink.max(dec_width(m.nlink));
+        // (Most entries share their owner with the one before.)
+        if (l.owner || l.author) && last_uid != Some(m.uid) {
+            last_uid = Some(m.uid);
+            let (s, name) = user_text(l, m.uid, &mut t);
+            let width = if name { display_width(s) } else { s.len() };
+            if l.owner {
+                w.owner = w.owner.max(width);
+            }
+            if l.author {
+                w.author = w.author.max(width);
+            }
+        }
+        if l.group && last_gid != Some(m.gid) {
+            last_gid = Some(m.gid);
             let (s, name) = group_text(l, m.gid, &mut t);
             w.group = w.group.max(if name { display_width(s) } else { s.len() });
-        }
-        if l.author {
-            let (s, name) = user_text(l, m.uid, &mut t);
-            w.author = w.author.max(if name { display_width(s) } else { s.len() });
         }
         if is_device(m) {
             w.major = w.major.max(dec_width(m.rdev_major as u64));
             w.minor = w.minor.max(dec_width(m.rdev_minor as u64));
             w.size = w.size.max(w.major + 2 + w.minor);
         } else {
-            w.size = w.size.max(scaled_width(m.size, 1, &l.file_block));
+            w.size = w.size.max(scaled(m.size, 1, &l.file_block, &mut sb).len());
         }
     }
     w
 }
+
+/// `value` units of `unit` bytes as the size or block column shows it in `bs`
+/// units (plain decimal digits without the general formatter when nothing scales).
+fn scaled<'b>(value: u64, unit: u64, bs: &BlockSize, buf: &'b mut Digits) -> &'b [u8] {
+    if bs.human.is_none() && bs.factor == unit && bs.suffix == crate::fmt::size::Suffix::None && !bs.grouping {
+        return u64_dec(value, &mut buf.0);
+    }
+    let mut v: heapless::Vec<u8, 64> = heapless::Vec::new();
+    format_scaled(value, unit, bs, &mut v);
+    let n = v.len().min(buf.1.len());
+    buf.1[..n].copy_from_slice(&v[..n]);
+    &buf.1[..n]
+}
+
+/// Room for one number as `scaled` writes it.
+struct Digits([u8; 20], [u8; 64]);
 
 fn right(text: &[u8], width: usize) {
     out::repeat(b' ', width.saturating_sub(text.len()));
@@ -405,6 +430,7 @@ fn target_indicator(style: Indicator, mode: u32) -> Option<u8> {
 /// space because others in the group are quoted.
 pub fn group(r: &Render, l: &Long, entries: &[Entry], w: &Widths, space: bool) {
     let mut t = [0u8; 20];
+    let mut sb = Digits([0; 20], [0; 64]);
     let mut tb = [0u8; LS_MAX];
     for e in entries {
         l.dired.indent();
@@ -417,13 +443,7 @@ pub fn group(r: &Render, l: &Long, entries: &[Entry], w: &Widths, space: bool) {
         if r.size {
             match e.meta {
                 Some(m) => {
-                    out::repeat(
-                        b' ',
-                        w.blocks
-                            .saturating_sub(scaled_width(m.blocks, 512, &r.block)),
-                    );
-                    format_scaled(m.blocks, 512, &r.block, &mut Stdout);
-                    out::byte(b' ');
+                    right(scaled(m.blocks, 512, &r.block, &mut sb), w.blocks);
                 }
                 None => right(b"?", w.blocks),
             }
@@ -461,13 +481,7 @@ pub fn group(r: &Render, l: &Long, entries: &[Entry], w: &Widths, space: bool) {
                     out::bytes(b", ");
                     right(u64_dec(m.rdev_minor as u64, &mut t), w.minor);
                 } else {
-                    out::repeat(
-                        b' ',
-                        w.size
-                            .saturating_sub(scaled_width(m.size, 1, &l.file_block)),
-                    );
-                    format_scaled(m.size, 1, &l.file_block, &mut Stdout);
-                    out::byte(b' ');
+                    right(scaled(m.size, 1, &l.file_block, &mut sb), w.size);
                 }
                 let text = if m.time_unknown {
                     None
