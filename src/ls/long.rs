@@ -381,7 +381,11 @@ pub fn widths(r: &Render, l: &Long, entries: &[Entry]) -> Widths {
 /// `value` units of `unit` bytes as the size or block column shows it in `bs`
 /// units (plain decimal digits without the general formatter when nothing scales).
 fn scaled<'b>(value: u64, unit: u64, bs: &BlockSize, buf: &'b mut Digits) -> &'b [u8] {
-    if bs.human.is_none() && bs.factor == unit && bs.suffix == crate::fmt::size::Suffix::None && !bs.grouping {
+    if bs.human.is_none()
+        && bs.factor == unit
+        && bs.suffix == crate::fmt::size::Suffix::None
+        && !bs.grouping
+    {
         return u64_dec(value, &mut buf.0);
     }
     let mut v: heapless::Vec<u8, 64> = heapless::Vec::new();
@@ -558,5 +562,68 @@ pub fn group(r: &Render, l: &Long, entries: &[Entry], w: &Widths, space: bool) {
             out::byte(c);
         }
         out::byte(r.eol);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn indicators_after_link_targets() {
+        use Indicator::{Classify, FileType, Slash};
+        let (reg, exe, dir, lnk, fifo, sock, chr) = (
+            0o100644, 0o100755, 0o40755, 0o120777, 0o10644, 0o140755, 0o20644,
+        );
+        assert_eq!(target_indicator(Classify, exe), Some(b'*'));
+        assert_eq!(target_indicator(FileType, exe), None);
+        assert_eq!(target_indicator(Classify, reg), None);
+        assert_eq!(target_indicator(Slash, dir), Some(b'/'));
+        assert_eq!(target_indicator(Slash, fifo), None);
+        assert_eq!(target_indicator(FileType, lnk), Some(b'@'));
+        assert_eq!(target_indicator(Classify, fifo), Some(b'|'));
+        assert_eq!(target_indicator(Classify, sock), Some(b'='));
+        assert_eq!(target_indicator(Classify, chr), None);
+        // A dangling link (mode 0): nothing.
+        assert_eq!(target_indicator(Classify, 0), None);
+    }
+
+    #[test]
+    fn xattr_paths() {
+        let cwd = crate::sys::file::cwd();
+        let mut s = Scratch::new();
+        s.start(b"", cwd);
+        assert_eq!(
+            path_of(&mut s.path, s.prefix, b"name").unwrap().to_bytes(),
+            b"name"
+        );
+        s.start(b"dir/sub", cwd);
+        assert_eq!(
+            path_of(&mut s.path, s.prefix, b"f").unwrap().to_bytes(),
+            b"dir/sub/f"
+        );
+        assert_eq!(
+            path_of(&mut s.path, s.prefix, b"longer")
+                .unwrap()
+                .to_bytes(),
+            b"dir/sub/longer"
+        );
+        s.start(b"/", cwd);
+        assert_eq!(
+            path_of(&mut s.path, s.prefix, b"etc").unwrap().to_bytes(),
+            b"/etc"
+        );
+        // Too long for the kernel: through the directory's descriptor.
+        s.start(&[b'd'; 3000], cwd);
+        let p = path_of(&mut s.path, s.prefix, b"f")
+            .unwrap()
+            .to_bytes()
+            .to_vec();
+        assert!(
+            p.starts_with(b"/proc/self/fd/") && p.ends_with(b"/f"),
+            "{p:?}"
+        );
+        s.start(b"x", cwd);
+        assert!(path_of(&mut s.path, s.prefix, &[b'n'; 5000]).is_none());
     }
 }
