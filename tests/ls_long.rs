@@ -370,7 +370,7 @@ fn devices_and_owners_without_names() {
 
 #[test]
 fn acl_and_security_label_markers() {
-    if !is_root() || !has("setfacl") {
+    if !is_root() || !has("setfacl") || !has("python3") {
         eprintln!("no setfacl or not root: skipping the ACL markers");
         return;
     }
