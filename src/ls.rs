@@ -6,13 +6,17 @@
 //! `output` prints a group of entries in the chosen format.
 
 mod entry;
+mod dired;
 mod help;
+mod ids;
+mod long;
 mod options;
 mod output;
 mod read;
 mod sort;
 mod table;
 mod walk;
+mod zone;
 
 use crate::fmt::Sink;
 use crate::sys::arena::Arena;

@@ -62,6 +62,29 @@ pub struct Meta {
     pub blocks: u64,
     pub time_sec: i64,
     pub time_nsec: u32,
+    /// Long-format fields (see ls::long).
+    pub nlink: u64,
+    pub uid: u32,
+    pub gid: u32,
+    pub rdev_major: u32,
+    pub rdev_minor: u32,
+    /// The filesystem (major << 32 | minor), for remembering ENOTSUP.
+    pub dev: u64,
+    /// The chosen time is unknown (a birth time the filesystem does not keep).
+    pub time_unknown: bool,
+    /// The ACL column: 0 (nothing), b'+' (an ACL) or b'.' (a security context only).
+    pub marker: u8,
+}
+
+/// What the long format and -Z show beyond the stat record.
+#[derive(Clone, Copy, Debug)]
+pub struct Extra<'a> {
+    /// A symlink's target, when it could be read.
+    pub target: Option<&'a [u8]>,
+    /// The mode of what the symlink points to (0 when unknown or dangling).
+    pub target_mode: u32,
+    /// The security context (`?` when there is none).
+    pub context: &'a [u8],
 }
 
 /// The flag in `Entry::width` for a name that quoting changed.
@@ -82,6 +105,8 @@ pub struct Entry<'a> {
     /// The display width of the name as printed (quoting included), once known;
     /// the top bit (`QUOTED`) says the name was quoted.
     pub width: u32,
+    /// Symlink target and security context (long format, -Z).
+    pub extra: Option<&'a Extra<'a>>,
 }
 
 impl<'a> Entry<'a> {
@@ -92,6 +117,7 @@ impl<'a> Entry<'a> {
         meta: None,
         d_ino: 0,
         width: 0,
+        extra: None,
     };
 
     /// An entry whose name (with its NUL) is `name_z`.
@@ -103,6 +129,7 @@ impl<'a> Entry<'a> {
             meta: None,
             d_ino: 0,
             width: 0,
+            extra: None,
         }
     }
 

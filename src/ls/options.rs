@@ -90,6 +90,8 @@ pub struct Config {
     pub size: bool,
     /// The -s and `total` unit.
     pub block: BlockSize,
+    /// The unit of the long format's size column.
+    pub file_block: BlockSize,
     pub recursive: bool,
     pub deref: Deref,
     pub color: bool,
@@ -238,6 +240,7 @@ pub fn parse(
         inode: false,
         size: false,
         block: default_block_size(false),
+        file_block: BlockSize::plain(1),
         recursive: false,
         deref: Deref::ArgDirs,
         color: false,
@@ -564,6 +567,15 @@ pub fn parse(
     c.block = match block {
         Some(b) => b,
         None => block_from_env(kibibytes),
+    };
+    // Sizes follow --block-size, -h, --si, LS_BLOCK_SIZE and BLOCK_SIZE, not -k
+    // or BLOCKSIZE.
+    c.file_block = match block {
+        Some(b) => b,
+        None if env::get(b"LS_BLOCK_SIZE").is_some() || env::get(b"BLOCK_SIZE").is_some() => {
+            block_from_env(false)
+        }
+        None => BlockSize::plain(1),
     };
     Parsed::Run(c)
 }

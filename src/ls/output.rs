@@ -25,7 +25,7 @@ pub struct Render {
     pub format: Format,
     pub inode: bool,
     pub size: bool,
-    /// -Z: the security context column (`?`: no SELinux contexts are read).
+    /// -Z: the security context column (ls::long::probe reads the contexts).
     pub context: bool,
     pub block: BlockSize,
     pub width: usize,
@@ -39,6 +39,8 @@ pub struct Render {
     pub stream: bool,
     /// The width of each name must be known before printing (columns, sort by width).
     pub needs_width: bool,
+    /// The long format's settings and state.
+    pub long: super::long::Long,
 }
 
 impl Render {
@@ -84,10 +86,11 @@ impl Render {
                 || c.format == Format::Commas
                 || c.sort == SortKey::Width
                 || align_quotes,
+            long: super::long::Long::new(c),
         }
     }
 
-    fn indicator_of(&self, e: &Entry) -> Option<u8> {
+    pub(super) fn indicator_of(&self, e: &Entry) -> Option<u8> {
         let c = match e.kind {
             Kind::Dir => b'/',
             Kind::Regular if self.indicator == Indicator::Classify && e.executable() => b'*',
@@ -139,6 +142,15 @@ pub struct Fields {
     blocks: usize,
     /// A leading space before unquoted names.
     space: bool,
+    /// The -Z column.
+    context: usize,
+    /// The long format's columns.
+    long: Option<super::long::Widths>,
+}
+
+/// The security context shown for `e` (`?` when it has none).
+fn context_of<'a>(e: &Entry<'a>) -> &'a [u8] {
+    e.extra.map_or(&b"?"[..], |x| x.context)
 }
 
 fn blocks_text(r: &Render, blocks: u64, out: &mut dyn Sink) -> usize {
@@ -156,6 +168,7 @@ pub fn total(r: &Render, entries: &[Entry]) {
         .filter_map(|e| e.meta)
         .map(|m| m.blocks)
         .sum();
+    r.long.dired.indent();
     out::bytes(b"total ");
     blocks_text(r, sum, &mut Stdout);
     out::byte(r.eol);
@@ -167,11 +180,20 @@ impl Render {
             inode: 0,
             blocks: 0,
             space: self.align_quotes && any_quoted,
+            context: 0,
+            long: None,
         };
+        if self.format == Format::Long {
+            f.long = Some(super::long::widths(self, &self.long, entries));
+            return f;
+        }
         if self.format == Format::Commas {
             return f;
         }
         for e in entries {
+            if self.context {
+                f.context = f.context.max(super::zone::display_width(context_of(e)));
+            }
             if self.inode {
                 f.inode = f.inode.max(e.meta.map_or(1, |m| dec_width(m.ino)));
             }
@@ -207,7 +229,11 @@ impl Render {
             };
         }
         if self.context {
-            w += 2;
+            w += 1 + if self.format == Format::Commas {
+                super::zone::display_width(context_of(e))
+            } else {
+                f.context
+            };
         }
         if self.indicator_of(e).is_some() {
             w += 1;
@@ -246,9 +272,23 @@ impl Render {
             out::byte(b' ');
         }
         if self.context {
-            out::bytes(b"? ");
+            let ctx = context_of(e);
+            out::repeat(
+                b' ',
+                f.context.saturating_sub(super::zone::display_width(ctx)),
+            );
+            out::bytes(ctx);
+            out::byte(b' ');
         }
-        if f.space && e.width & QUOTED == 0 {
+        self.print_name(e, f.space);
+        if let Some(c) = self.indicator_of(e) {
+            out::byte(c);
+        }
+    }
+
+    /// The name, quoted, after a space when `space` and it was not quoted itself.
+    pub(super) fn print_name(&self, e: &Entry, space: bool) {
+        if space && e.width & QUOTED == 0 {
             out::byte(b' ');
         }
         if self.raw_names {
@@ -256,12 +296,8 @@ impl Render {
         } else {
             quote(&self.quoting, e.name(), &mut Stdout);
         }
-        if let Some(c) = self.indicator_of(e) {
-            out::byte(c);
-        }
     }
 
-    /// Prints one group in the configured format.
     /// Prints one entry of a streamed listing (-1 -U): no alignment.
     pub fn one(&self, e: &Entry) {
         if self.raw_names && !self.inode && !self.context && self.indicator == Indicator::None {
@@ -273,6 +309,8 @@ impl Render {
                     inode: 0,
                     blocks: 0,
                     space: false,
+                    context: 0,
+                    long: None,
                 },
             );
         }
@@ -307,6 +345,8 @@ impl Render {
                 inode: 0,
                 blocks: 0,
                 space: false,
+                context: 0,
+                long: None,
             }
         } else {
             self.frame(entries, measured)
@@ -322,6 +362,10 @@ impl Render {
         f: &Fields,
     ) -> Result<(), Exhausted> {
         if entries.is_empty() {
+            return Ok(());
+        }
+        if let Some(w) = &f.long {
+            super::long::group(self, &self.long, entries, w, f.space);
             return Ok(());
         }
         match self.format {

@@ -61,12 +61,14 @@ pub struct Needs {
     pub link_dirs: bool,
     /// Follow symlinks (-L).
     pub follow: bool,
+    /// Long format and -Z: symlink targets, xattr markers, contexts (ls::long).
+    pub probe: Option<super::long::Probe>,
 }
 
 impl Needs {
     pub fn of(c: &Config) -> Needs {
         let mut mask = StatxFlags::TYPE | StatxFlags::MODE;
-        let mut every = c.inode || c.size || c.context || c.format == Format::Long;
+        let mut every = c.inode || c.size || c.format == Format::Long || c.context;
         if c.inode {
             mask |= StatxFlags::INO;
         }
@@ -85,7 +87,7 @@ impl Needs {
             _ => {}
         }
         if c.format == Format::Long {
-            mask |= StatxFlags::BASIC_STATS | time_mask(c.time);
+            mask |= super::long::stat_mask(c) | time_mask(c.time);
         }
         let indicators = c.indicator != Indicator::None;
         Needs {
@@ -94,6 +96,7 @@ impl Needs {
             types: c.recursive || indicators || c.dirs_first,
             link_dirs: c.dirs_first,
             follow: c.deref == Deref::All,
+            probe: super::long::Probe::of(c),
         }
     }
 }
@@ -115,13 +118,23 @@ pub fn meta_of(s: &Statx, time: TimeField) -> Meta {
         TimeField::Change => s.stx_ctime,
         TimeField::Birth => s.stx_btime,
     };
+    let time_unknown = time == TimeField::Birth
+        && !StatxFlags::from_bits_retain(s.stx_mask).contains(StatxFlags::BTIME);
     Meta {
         mode: s.stx_mode as u32,
         ino: s.stx_ino,
         size: s.stx_size,
         blocks: s.stx_blocks,
-        time_sec: t.tv_sec,
-        time_nsec: t.tv_nsec,
+        time_sec: if time_unknown { -1 } else { t.tv_sec },
+        time_nsec: if time_unknown { 0 } else { t.tv_nsec },
+        nlink: s.stx_nlink as u64,
+        uid: s.stx_uid,
+        gid: s.stx_gid,
+        rdev_major: s.stx_rdev_major,
+        rdev_minor: s.stx_rdev_minor,
+        dev: (s.stx_dev_major as u64) << 32 | s.stx_dev_minor as u64,
+        time_unknown,
+        marker: 0,
     }
 }
 
@@ -217,11 +230,13 @@ pub enum Event<'e, 'a> {
 /// Reads the directory open at `fd` and hands each entry that `filter` keeps to
 /// `on` as soon as it is read (and stat'd if `needs` says so): constant memory.
 /// Returns the error that ended reading early.
+#[allow(clippy::too_many_arguments)]
 pub fn stream(
     region: &mut Arena<'_>,
     fd: BorrowedFd<'_>,
     buf: &mut [MaybeUninit<u8>],
     filter: &Filter,
+    at: &[u8],
     needs: &Needs,
     time: TimeField,
     on: &mut dyn FnMut(Event),
@@ -244,7 +259,7 @@ pub fn stream(
                 let mut one = [Entry::new(name, Kind::from_file_type(e.file_type()))];
                 let r = region.sub();
                 let mut failed = None;
-                stat_entries(&r, fd, &mut one, needs, time, &mut |_, err| {
+                stat_entries(&r, fd, at, &mut one, needs, time, &mut |_, err, _| {
                     failed = Some(err)
                 })?;
                 if let Some(err) = failed {
@@ -264,17 +279,32 @@ fn cstr(name_z: &[u8]) -> Option<&CStr> {
     CStr::from_bytes_with_nul(name_z).ok()
 }
 
-/// Makes the stat calls `needs` asks for on `entries` (names relative to `dir`).
-/// `failed(name, errno)` reports an entry that could not be stat'd.
+/// Why `stat_entries` reports an entry.
+#[derive(Clone, Copy, PartialEq, Eq)]
+pub enum Failure {
+    /// It could not be stat'd.
+    Stat,
+    /// It is a symlink whose target could not be read (long format).
+    Readlink,
+}
+
+/// Makes the stat calls `needs` asks for on `entries` (names relative to `dir`,
+/// whose path is `at`). `failed(name, errno, why)` reports an entry that could not be
+/// stat'd.
 pub fn stat_entries<'a>(
     region: &Arena<'a>,
     dir: BorrowedFd<'_>,
+    at: &[u8],
     entries: &mut [Entry<'a>],
     needs: &Needs,
     time: TimeField,
-    failed: &mut dyn FnMut(&[u8], Errno),
+    failed: &mut dyn FnMut(&[u8], Errno, Failure),
 ) -> Result<(), Exhausted> {
     if let Some(mask) = needs.every {
+        let mut scratch = needs.probe.map(|_| super::long::Scratch::new());
+        if let Some(s) = &mut scratch {
+            s.start(at, dir);
+        }
         let metas: &'a mut [Meta] = region.alloc_slice(entries.len(), Meta::default())?;
         let metas: &'a [Meta] = {
             for (e, m) in entries.iter_mut().zip(metas.iter_mut()) {
@@ -286,10 +316,15 @@ pub fn stat_entries<'a>(
                     Ok(s) => {
                         *m = meta_of(&s, time);
                         e.kind = Kind::from_mode(m.mode);
+                        if let (Some(p), Some(s)) = (&needs.probe, &mut scratch) {
+                            if let Some(err) = super::long::probe(region, dir, s, e, m, p)? {
+                                failed(e.name(), err, Failure::Readlink);
+                            }
+                        }
                     }
                     Err(err) => {
                         m.mode = u32::MAX;
-                        failed(e.name(), err);
+                        failed(e.name(), err, Failure::Stat);
                     }
                 }
             }
@@ -324,7 +359,7 @@ pub fn stat_entries<'a>(
                     e.kind = Kind::from_mode(m[0].mode);
                     e.meta = Some(&m[0]);
                 }
-                Err(err) => failed(e.name(), err),
+                Err(err) => failed(e.name(), err, Failure::Stat),
             }
         }
         if needs.link_dirs && e.kind == Kind::Symlink {

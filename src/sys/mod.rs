@@ -7,13 +7,16 @@ pub mod dir;
 pub mod env;
 pub mod err;
 pub mod file;
+pub mod host;
 pub mod iobuf;
+pub mod map;
 pub mod mem;
 pub mod out;
 pub mod simd;
 pub mod stat;
 pub mod time;
 pub mod tty;
+pub mod xattr;
 
 pub use rustix::fd::{AsFd, BorrowedFd, OwnedFd};
 pub use rustix::io::Errno;

@@ -1,0 +1,323 @@
+//! The date column of the long format: the time style, the local time zone (loaded
+//! on first use, as glibc's tzset would: $TZ, TZif files under $TZDIR or
+//! /usr/share/zoneinfo, /etc/localtime, POSIX TZ strings, UTC when nothing fits)
+//! and GNU's six-months rule, with the clock read lazily.
+
+use super::options::Config;
+use crate::fmt::strtime::{format_bounded, LS_MAX};
+use crate::fmt::tz::{self, Tz};
+use crate::sys::{env, file, map, time};
+use core::cell::{Cell, OnceCell};
+use core::ffi::CStr;
+
+/// Half of a Gregorian year (365.2425 days) in seconds.
+const SIX_MONTHS: i64 = 31_556_952 / 2;
+
+/// The two date formats (for old and for recent files) and the state of the clock.
+pub struct Clock {
+    /// [0]: not recent (or in the future); [1]: within the past six months.
+    formats: [&'static [u8]; 2],
+    zone: OnceCell<Tz<'static>>,
+    /// The cached current time; (i64::MIN, 0) until the first time stamp.
+    now: Cell<(i64, u32)>,
+    /// The width of the old format applied to time 0 (for unprintable times).
+    fallback: OnceCell<usize>,
+}
+
+const LOCALE_OLD: &[u8] = b"%b %e  %Y";
+const LOCALE_RECENT: &[u8] = b"%b %e %H:%M";
+
+/// The (old, recent) formats that GNU's decode_switches picks for `style` (from
+/// --time-style, TIME_STYLE or "locale"); options.rs already refused bad ones.
+pub fn formats_of(style: &'static [u8], time_posix: bool) -> [&'static [u8]; 2] {
+    let mut s = style;
+    while let Some(rest) = s.strip_prefix(b"posix-") {
+        if time_posix {
+            return [LOCALE_OLD, LOCALE_RECENT];
+        }
+        s = rest;
+    }
+    if let Some(f) = s.strip_prefix(b"+") {
+        return match f.iter().position(|&b| b == b'\n') {
+            Some(i) => [&f[..i], &f[i + 1..]],
+            None => [f, f],
+        };
+    }
+    let names: [&[u8]; 4] = [b"full-iso", b"long-iso", b"iso", b"locale"];
+    let pick = names.iter().position(|n| *n == s).or_else(|| {
+        let mut m = names.iter().enumerate().filter(|(_, n)| n.starts_with(s));
+        match (m.next(), m.next()) {
+            (Some((i, _)), None) => Some(i),
+            _ => None,
+        }
+    });
+    match pick {
+        Some(0) => [b"%Y-%m-%d %H:%M:%S.%N %z", b"%Y-%m-%d %H:%M:%S.%N %z"],
+        Some(1) => [b"%Y-%m-%d %H:%M", b"%Y-%m-%d %H:%M"],
+        Some(2) => [b"%Y-%m-%d ", b"%m-%d %H:%M"],
+        _ => [LOCALE_OLD, LOCALE_RECENT],
+    }
+}
+
+/// True when (sec, nsec) lies within the six months before `now` (exclusive).
+pub fn is_recent(t: (i64, u32), now: (i64, u32)) -> bool {
+    let ago = (now.0.saturating_sub(SIX_MONTHS), now.1);
+    ago < t && t < now
+}
+
+impl Clock {
+    pub fn new(c: &Config) -> Clock {
+        let style = c
+            .time_style
+            .or_else(|| env::get(b"TIME_STYLE"))
+            .unwrap_or(b"locale");
+        Clock {
+            formats: formats_of(style, crate::locale::time_is_posix()),
+            zone: OnceCell::new(),
+            now: Cell::new((i64::MIN, 0)),
+            fallback: OnceCell::new(),
+        }
+    }
+
+    fn zone(&self) -> &Tz<'static> {
+        self.zone.get_or_init(load_zone)
+    }
+
+    /// Formats the time stamp (sec, nsec) into `buf`; None when the local time is
+    /// out of range or the text is longer than GNU's buffer (GNU then prints the
+    /// seconds, see `fallback_width`).
+    pub fn format<'b>(&self, sec: i64, nsec: u32, buf: &'b mut [u8; LS_MAX]) -> Option<&'b [u8]> {
+        let tm = self.zone().localtime(sec)?;
+        let mut now = self.now.get();
+        if now < (sec, nsec) {
+            now = time::now();
+            self.now.set(now);
+        }
+        let recent = is_recent((sec, nsec), now);
+        let fmt = self.formats[recent as usize];
+        let n = match quick(fmt, &tm, nsec, buf) {
+            Some(n) => n,
+            None => format_bounded(fmt, &tm, sec, nsec, buf)?,
+        };
+        Some(&buf[..n])
+    }
+
+    /// The width of the old format applied to time 0 (0 when that fails too).
+    pub fn fallback_width(&self) -> usize {
+        *self.fallback.get_or_init(|| {
+            let Some(tm) = self.zone().localtime(0) else {
+                return 0;
+            };
+            let mut buf = [0u8; LS_MAX];
+            match format_bounded(self.formats[0], &tm, 0, 0, &mut buf) {
+                Some(n) => display_width(&buf[..n]),
+                None => 0,
+            }
+        })
+    }
+}
+
+const MONTHS: &[u8; 36] = b"JanFebMarAprMayJunJulAugSepOctNovDec";
+
+/// The formats of the built-in styles (`%b %e %H:%M`, `%Y-%m-%d %H:%M:%S.%N %z`...)
+/// without the general strftime: only `%b %e %d %m %H %M %S %N %z %Y` and plain
+/// bytes, four-digit years and whole-minute offsets. None: use fmt::strtime.
+fn quick(fmt: &[u8], tm: &crate::fmt::tz::Tm, nsec: u32, buf: &mut [u8]) -> Option<usize> {
+    if fmt.len() > 40 || !(1000..=9999).contains(&tm.year) {
+        return None;
+    }
+    let mut n = 0;
+    let two = |v: u8, pad: u8, buf: &mut [u8], n: &mut usize| {
+        buf[*n] = if v >= 10 { b'0' + v / 10 } else { pad };
+        buf[*n + 1] = b'0' + v % 10;
+        *n += 2;
+    };
+    let mut i = 0;
+    while i < fmt.len() {
+        let c = fmt[i];
+        if c != b'%' {
+            buf[n] = c;
+            n += 1;
+            i += 1;
+            continue;
+        }
+        match fmt.get(i + 1)? {
+            b'b' => {
+                let m = tm.mon as usize * 3;
+                buf[n..n + 3].copy_from_slice(&MONTHS[m..m + 3]);
+                n += 3;
+            }
+            b'e' => two(tm.mday, b' ', buf, &mut n),
+            b'd' => two(tm.mday, b'0', buf, &mut n),
+            b'm' => two(tm.mon + 1, b'0', buf, &mut n),
+            b'H' => two(tm.hour, b'0', buf, &mut n),
+            b'M' => two(tm.min, b'0', buf, &mut n),
+            b'S' => two(tm.sec, b'0', buf, &mut n),
+            b'Y' => {
+                let y = tm.year as u32;
+                two((y / 100) as u8, b'0', buf, &mut n);
+                two((y % 100) as u8, b'0', buf, &mut n);
+            }
+            b'N' => {
+                let mut v = nsec;
+                for k in (0..9).rev() {
+                    buf[n + k] = b'0' + (v % 10) as u8;
+                    v /= 10;
+                }
+                n += 9;
+            }
+            b'z' => {
+                let off = tm.gmtoff;
+                if off % 60 != 0
+                    || (off == 0 && tm.abbr.first() == Some(&b'-'))
+                    || off.abs() >= 100 * 3600
+                {
+                    return None;
+                }
+                buf[n] = if off < 0 { b'-' } else { b'+' };
+                n += 1;
+                let a = off.unsigned_abs();
+                two((a / 3600) as u8, b'0', buf, &mut n);
+                two((a / 60 % 60) as u8, b'0', buf, &mut n);
+            }
+            _ => return None,
+        }
+        i += 2;
+    }
+    Some(n)
+}
+
+/// Columns taken by `text` (bytes in the C locale; UTF-8 characters otherwise).
+pub fn display_width(text: &[u8]) -> usize {
+    if text.is_ascii() || !crate::locale::ctype_utf8() {
+        return text.len();
+    }
+    let mut w = 0usize;
+    let mut i = 0;
+    while i < text.len() {
+        match crate::fmt::unicode::decode(&text[i..]) {
+            crate::fmt::unicode::Decoded::Char(cp, len) => {
+                w += crate::fmt::unicode::width(cp).max(0) as usize;
+                i += len;
+            }
+            _ => {
+                w += 1;
+                i += 1;
+            }
+        }
+    }
+    w
+}
+
+/// Maps the zone file `name`: absolute, or relative to $TZDIR (when set and not
+/// empty) or the zoneinfo directory.
+fn read_zone(name: &[u8]) -> Option<&'static [u8]> {
+    let mut path = [0u8; 4096];
+    let mut n = 0;
+    let mut put = |b: &[u8], n: &mut usize| -> Option<()> {
+        let end = n.checked_add(b.len())?;
+        path.get_mut(*n..end)?.copy_from_slice(b);
+        *n = end;
+        Some(())
+    };
+    if name.first() != Some(&b'/') {
+        let dir = env::get(b"TZDIR")
+            .filter(|d| !d.is_empty())
+            .unwrap_or(tz::ZONEINFO);
+        put(dir, &mut n)?;
+        put(b"/", &mut n)?;
+    }
+    put(name, &mut n)?;
+    put(b"\0", &mut n)?;
+    let c = CStr::from_bytes_with_nul(&path[..n]).ok()?;
+    map::whole_file(file::cwd(), c).ok()
+}
+
+/// The local zone, as glibc's tzset settles it (see fmt::tz).
+fn load_zone() -> Tz<'static> {
+    let tz_env = env::get(b"TZ");
+    if let Some(name) = tz::zone_file(tz_env) {
+        if let Some(z) = read_zone(name).and_then(Tz::from_tzif) {
+            return z;
+        }
+    }
+    let z = Tz::without_file(tz_env);
+    if z.wants_default_rules() {
+        if let Some(bytes) = read_zone(tz::DEFAULT_RULES) {
+            return z.with_default_rules(bytes);
+        }
+    }
+    z
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn styles() {
+        assert_eq!(formats_of(b"locale", true), [LOCALE_OLD, LOCALE_RECENT]);
+        assert_eq!(formats_of(b"long-iso", true), [&b"%Y-%m-%d %H:%M"[..]; 2]);
+        assert_eq!(formats_of(b"long", true), [&b"%Y-%m-%d %H:%M"[..]; 2]);
+        assert_eq!(
+            formats_of(b"iso", true),
+            [&b"%Y-%m-%d "[..], b"%m-%d %H:%M"]
+        );
+        assert_eq!(formats_of(b"posix-iso", true), [LOCALE_OLD, LOCALE_RECENT]);
+        assert_eq!(
+            formats_of(b"posix-iso", false),
+            [&b"%Y-%m-%d "[..], b"%m-%d %H:%M"]
+        );
+        assert_eq!(formats_of(b"+%Y\n%H", true), [&b"%Y"[..], b"%H"]);
+        assert_eq!(formats_of(b"+%Y", true), [&b"%Y"[..], b"%Y"]);
+        assert_eq!(formats_of(b"+", true), [&b""[..], b""]);
+    }
+
+    #[test]
+    fn quick_formats_agree_with_strtime() {
+        let zones: [&[u8]; 4] = [
+            b"UTC0",
+            b"EST5EDT,M3.2.0,M11.1.0",
+            b"<+0530>-5:30",
+            b"<-0330>3:30",
+        ];
+        let fmts: [&[u8]; 6] = [
+            LOCALE_OLD,
+            LOCALE_RECENT,
+            b"%Y-%m-%d %H:%M:%S.%N %z",
+            b"%Y-%m-%d %H:%M",
+            b"%Y-%m-%d ",
+            b"%m-%d %H:%M",
+        ];
+        let mut t: i64 = -2_000_000_000;
+        while t < 4_000_000_000 {
+            for z in zones {
+                let tz = Tz::from_posix(z);
+                let tm = tz.localtime(t).unwrap();
+                for f in fmts {
+                    let (mut a, mut b) = ([0u8; 64], [0u8; 64]);
+                    let nsec = (t as u32).wrapping_mul(7919) % 1_000_000_000;
+                    let q = quick(f, &tm, nsec, &mut a).unwrap();
+                    let s = format_bounded(f, &tm, t, nsec, &mut b).unwrap();
+                    assert_eq!(a[..q], b[..s], "{t} {:?}", core::str::from_utf8(f));
+                }
+            }
+            t += 7_777_777;
+        }
+        // Outside four-digit years, other conversions: the general path.
+        let tm = Tz::UTC.localtime(-70_000_000_000).unwrap();
+        assert_eq!(quick(LOCALE_OLD, &tm, 0, &mut [0u8; 64]), None);
+        let tm = Tz::UTC.localtime(0).unwrap();
+        assert_eq!(quick(b"%c", &tm, 0, &mut [0u8; 64]), None);
+    }
+
+    #[test]
+    fn six_months() {
+        let now = (1_000_000_000, 500);
+        assert!(is_recent((now.0 - 1, 0), now));
+        assert!(!is_recent(now, now));
+        assert!(!is_recent((now.0 + 30, 0), now));
+        assert!(!is_recent((now.0 - SIX_MONTHS, 500), now));
+        assert!(is_recent((now.0 - SIX_MONTHS, 501), now));
+    }
+}
