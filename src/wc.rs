@@ -1,6 +1,480 @@
 //! wc: options -> per input: fast path or read loop -> count -> render.
+//!
+//! GNU coreutils 9.1's wc, byte for byte, plus 9.2's `--total=WHEN`.
+
+mod classes;
+mod count;
+mod files0;
+mod input;
+mod quote;
+mod render;
+mod utf8;
+
+use crate::cli::{argmatch, try_help, Args, HasArg, Item, Opt, Parser};
+use crate::sys::arena::Arena;
+use crate::sys::{env, err::Line, file, iobuf, out, stat, AsFd, BorrowedFd, Errno};
+use classes::Classes;
+use count::Counts;
+use files0::{List, ListError};
+use input::{Info, Pre, Reader};
+use render::{counts_line, file_error, msg, number_width, push_name, push_name_always};
+
+/// What this run prints, and how it reads text.
+pub struct Job {
+    pub prog: &'static [u8],
+    pub lines: bool,
+    pub words: bool,
+    pub chars: bool,
+    pub bytes: bool,
+    pub max_len: bool,
+    /// LC_CTYPE is UTF-8: characters are decoded.
+    pub utf8: bool,
+    /// `--debug`: say which newline kernel is used.
+    pub debug: bool,
+    total: Total,
+}
+
+/// `--total=WHEN`.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Total {
+    Auto,
+    Always,
+    Only,
+    Never,
+}
+
+const BYTES: u16 = 1;
+const CHARS: u16 = 2;
+const LINES: u16 = 3;
+const WORDS: u16 = 4;
+const MAX_LEN: u16 = 5;
+const FILES0: u16 = 6;
+const TOTAL: u16 = 7;
+const DEBUG: u16 = 8;
+const HELP: u16 = 9;
+const VERSION: u16 = 10;
+
+static OPTS: [Opt; 10] = [
+    Opt::new("bytes", b'c', HasArg::No, BYTES),
+    Opt::new("chars", b'm', HasArg::No, CHARS),
+    Opt::new("lines", b'l', HasArg::No, LINES),
+    Opt::new("words", b'w', HasArg::No, WORDS),
+    Opt::new("max-line-length", b'L', HasArg::No, MAX_LEN),
+    Opt::new("files0-from", 0, HasArg::Required, FILES0),
+    Opt::new("total", 0, HasArg::Required, TOTAL),
+    Opt::new("debug", 0, HasArg::No, DEBUG),
+    Opt::new("help", 0, HasArg::No, HELP),
+    Opt::new("version", 0, HasArg::No, VERSION),
+];
+
+const TOTAL_CHOICES: &[(&str, u8)] = &[("auto", 0), ("always", 1), ("only", 2), ("never", 3)];
 
 /// Runs wc with its arguments starting at argv[first]; `prog` names it in messages.
-pub fn main(_prog: &'static [u8], _first: usize) -> i32 {
-    0
+pub fn main(prog: &'static [u8], first: usize) -> i32 {
+    let mut job = Job {
+        prog,
+        lines: false,
+        words: false,
+        chars: false,
+        bytes: false,
+        max_len: false,
+        utf8: crate::locale::ctype_utf8(),
+        debug: false,
+        total: Total::Auto,
+    };
+    let mut files0: Option<&'static [u8]> = None;
+    let mut operands = 0usize;
+    let mut first_operand: &[u8] = b"";
+    for item in Parser::new(prog, &OPTS, Args::Process { first }) {
+        match item {
+            Item::Opt(BYTES, _) => job.bytes = true,
+            Item::Opt(CHARS, _) => job.chars = true,
+            Item::Opt(LINES, _) => job.lines = true,
+            Item::Opt(WORDS, _) => job.words = true,
+            Item::Opt(MAX_LEN, _) => job.max_len = true,
+            Item::Opt(FILES0, v) => files0 = v,
+            Item::Opt(TOTAL, v) => match argmatch(prog, b"--total", v.unwrap_or(b""), TOTAL_CHOICES) {
+                Some(0) => job.total = Total::Auto,
+                Some(1) => job.total = Total::Always,
+                Some(2) => job.total = Total::Only,
+                Some(_) => job.total = Total::Never,
+                None => {
+                    try_help(prog);
+                    return 1;
+                }
+            },
+            Item::Opt(DEBUG, _) => job.debug = true,
+            Item::Opt(HELP, _) => {
+                help(prog);
+                return finish(&job, 0);
+            }
+            Item::Opt(VERSION, _) => {
+                out::bytes(b"wc (bareutils) ");
+                out::bytes(env!("CARGO_PKG_VERSION").as_bytes());
+                out::bytes(b"\nA GNU-compatible wc. License: MIT OR Apache-2.0.\n");
+                return finish(&job, 0);
+            }
+            Item::Opt(..) => {}
+            Item::Operand(s) => {
+                if operands == 0 {
+                    first_operand = s;
+                }
+                operands += 1;
+            }
+            Item::Error => {
+                try_help(prog);
+                return 1;
+            }
+        }
+    }
+    if !(job.lines || job.words || job.chars || job.bytes || job.max_len) {
+        job.lines = true;
+        job.words = true;
+        job.bytes = true;
+    }
+    if files0.is_some() && operands > 0 {
+        let mut l = msg(&job);
+        l.push(b"extra operand ");
+        push_name_always(&mut l, &job, first_operand);
+        l.push(b"\nfile operands cannot be combined with --files0-from\n").send();
+        try_help(prog);
+        return 1;
+    }
+
+    let buf = match iobuf::take() {
+        Some(b) => b,
+        None => return 1,
+    };
+    let needs_classes = job.utf8 && (job.words || job.chars || job.max_len);
+    let mut cache;
+    let classes = if needs_classes {
+        cache = Classes::new(env::get(b"POSIXLY_CORRECT").is_some());
+        Some(&mut cache)
+    } else {
+        None
+    };
+    let mut run = Run {
+        reader: Reader::new(buf, classes),
+        total: Counts::default(),
+        width: 1,
+        stdin_closed: false,
+        last_input: false,
+    };
+    let ok = match files0 {
+        None => run.operands(&job, first, operands),
+        Some(list) => run.list(&job, list),
+    };
+    let mut status = if ok { 0 } else { 1 };
+    let stdin_closed = run.stdin_closed;
+    // The process ends next: no need to close the splice sink.
+    core::mem::forget(run);
+    if stdin_closed {
+        let mut l = msg(&job);
+        l.push(b"-: ").errno(Errno::BADF).push(b"\n").send();
+        status = 1;
+    }
+    finish(&job, status)
+}
+
+/// The number of counts selected.
+fn selected(job: &Job) -> usize {
+    [job.lines, job.words, job.chars, job.bytes, job.max_len].iter().filter(|&&b| b).count()
+}
+
+/// The state of one run over its inputs.
+struct Run<'r> {
+    reader: Reader<'r>,
+    total: Counts,
+    width: usize,
+    stdin_closed: bool,
+    /// The input being counted is the only operand (its fd need not be closed).
+    last_input: bool,
+}
+
+impl Run<'_> {
+    /// Operands from the command line (or standard input when there are none).
+    fn operands(&mut self, job: &Job, first: usize, n: usize) -> bool {
+        let names = || {
+            Parser::new(job.prog, &OPTS, Args::Process { first }).filter_map(|i| match i {
+                Item::Operand(s) => Some(s),
+                _ => None,
+            })
+        };
+        if n == 0 {
+            let pre = if selected(job) == 1 { Pre::NotTried } else { stat_name(None) };
+            self.width = number_width(&[pre]);
+            let ok = self.file(job, None, pre);
+            return self.finish_total(job, 1) && ok;
+        }
+        let single = n == 1 && selected(job) == 1;
+        let arena = if n > 1 { Arena::root() } else { None };
+        let mut one = [Pre::NotTried];
+        let pres: &mut [Pre] = match &arena {
+            None if n > 1 => return memory_exhausted(job),
+            None => &mut one,
+            Some(a) => match a.alloc_slice(n, Pre::NotTried) {
+                Ok(s) => s,
+                Err(_) => return memory_exhausted(job),
+            },
+        };
+        if !single && job.total != Total::Only {
+            for (p, name) in pres.iter_mut().zip(names()) {
+                *p = stat_name(Some(name));
+            }
+        }
+        self.width = if job.total == Total::Only { 1 } else { number_width(pres) };
+        self.last_input = n == 1;
+        let mut ok = true;
+        for (i, name) in names().enumerate() {
+            let pre = pres.get(i).copied().unwrap_or(Pre::NotTried);
+            if name.is_empty() {
+                let mut l = msg(job);
+                l.push(b"invalid zero-length file name\n").send();
+                ok = false;
+                continue;
+            }
+            ok &= self.file(job, Some(name), pre);
+        }
+        self.finish_total(job, n) && ok
+    }
+
+    /// Names from `--files0-from=F`.
+    fn list(&mut self, job: &Job, list_name: &'static [u8]) -> bool {
+        let from_stdin = list_name == b"-";
+        let opened;
+        let fd: BorrowedFd<'_> = if from_stdin {
+            file::stdin()
+        } else {
+            match with_path(list_name, |p| file::open_read(file::cwd(), p)) {
+                Ok(f) => {
+                    opened = f;
+                    opened.as_fd()
+                }
+                Err(e) => {
+                    let mut l = msg(job);
+                    l.push(b"cannot open ");
+                    push_name_always(&mut l, job, list_name);
+                    l.push(b" for reading: ").errno(e).push(b"\n").send();
+                    return false;
+                }
+            }
+        };
+        let arena = match Arena::root() {
+            Some(a) => a,
+            None => return memory_exhausted(job),
+        };
+        let mut names = match List::new(&arena) {
+            Ok(l) => l,
+            Err(_) => return memory_exhausted(job),
+        };
+        let info = file::fstat(fd).ok().map(|st| Info::of(&st));
+        let whole = files0::read_whole(info);
+        let mut pres: &mut [Pre] = &mut [];
+        if whole {
+            match names.read_all(fd) {
+                Ok(()) => {}
+                Err(ListError::Memory) => return memory_exhausted(job),
+                Err(ListError::Read(_)) => {
+                    let mut l = msg(job);
+                    l.push(b"cannot read file names from ");
+                    push_name_always(&mut l, job, list_name);
+                    l.push(b"\n").send();
+                    return false;
+                }
+            }
+            let n = names.peek_all().count();
+            let single = n == 1 && selected(job) == 1;
+            if n > 0 && !single && job.total != Total::Only {
+                pres = match arena.alloc_slice(n, Pre::NotTried) {
+                    Ok(s) => s,
+                    Err(_) => return memory_exhausted(job),
+                };
+                for (p, name) in pres.iter_mut().zip(names.peek_all()) {
+                    *p = stat_name(Some(name));
+                }
+            }
+            self.width = number_width(pres);
+        }
+        let mut ok = true;
+        loop {
+            let i = names.taken;
+            let name = match names.next(fd) {
+                None => break,
+                Some(Ok(name)) => name,
+                Some(Err(ListError::Memory)) => return memory_exhausted(job),
+                Some(Err(ListError::Read(e))) => {
+                    let mut l = msg(job);
+                    push_name(&mut l, job, list_name);
+                    l.push(b": read error: ").errno(e).push(b"\n").send();
+                    ok = false;
+                    break;
+                }
+            };
+            if from_stdin && name == b"-" {
+                let mut l = msg(job);
+                l.push(b"when reading file names from stdin, no file name of ");
+                push_name_always(&mut l, job, name);
+                l.push(b" allowed\n").send();
+                ok = false;
+                continue;
+            }
+            if name.is_empty() {
+                let mut l = msg(job);
+                push_name(&mut l, job, list_name);
+                l.push(b":").push_int((i + 1) as i64).push(b": invalid zero-length file name\n").send();
+                ok = false;
+                continue;
+            }
+            let pre = pres.get(i).copied().unwrap_or(Pre::NotTried);
+            ok &= self.file(job, Some(name), pre);
+        }
+        let n = names.taken;
+        self.finish_total(job, n) && ok
+    }
+
+    /// Counts one input and prints its line. `None` is standard input without
+    /// a name; `-` is standard input named `-`.
+    fn file(&mut self, job: &Job, name: Option<&[u8]>, pre: Pre) -> bool {
+        let stdin = matches!(name, None | Some(b"-"));
+        let outcome = if stdin {
+            self.reader.count(job, file::stdin(), pre, true)
+        } else {
+            let name = name.unwrap_or(b"");
+            match with_path(name, |p| file::open_read(file::cwd(), p)) {
+                Ok(fd) => {
+                    let o = self.reader.count(job, fd.as_fd(), pre, false);
+                    if self.last_input {
+                        // exit closes it: one syscall less.
+                        core::mem::forget(fd);
+                    }
+                    o
+                }
+                Err(e) => {
+                    file_error(job, name, e);
+                    return false;
+                }
+            }
+        };
+        let mut counts = outcome.counts;
+        if job.chars && !job.utf8 {
+            counts.chars = counts.bytes;
+        }
+        if let Some(e) = outcome.error {
+            file_error(job, name.unwrap_or(b"standard input"), e);
+            if stdin && e == Errno::BADF {
+                self.stdin_closed = true;
+            }
+        }
+        if job.total != Total::Only {
+            counts_line(job, self.width, &counts, name);
+        }
+        self.total.add(&counts);
+        outcome.error.is_none()
+    }
+
+    /// The total line, when `--total` and the number of inputs ask for it.
+    fn finish_total(&mut self, job: &Job, inputs: usize) -> bool {
+        let print = match job.total {
+            Total::Never => false,
+            Total::Auto => inputs > 1,
+            Total::Always | Total::Only => true,
+        };
+        if print {
+            let label: Option<&[u8]> = if job.total == Total::Only { None } else { Some(b"total") };
+            let width = if job.total == Total::Only { 1 } else { self.width };
+            counts_line(job, width, &self.total, label);
+        }
+        true
+    }
+}
+
+/// GNU's up-front stat of an input (stat by name, fstat for standard input).
+fn stat_name(name: Option<&[u8]>) -> Pre {
+    let st = match name {
+        None | Some(b"-") => file::fstat(file::stdin()),
+        Some(n) => with_path(n, |p| stat::stat_at(file::cwd(), p, true)),
+    };
+    match st {
+        Ok(st) => Pre::Known(Info::of(&st)),
+        Err(_) => Pre::Failed,
+    }
+}
+
+/// Calls `f` with `name` as a NUL-terminated path; names too long for any path
+/// fail as the kernel would fail them.
+fn with_path<T>(name: &[u8], f: impl FnOnce(&core::ffi::CStr) -> Result<T, Errno>) -> Result<T, Errno> {
+    let mut buf = [0u8; 4096];
+    if name.len() >= buf.len() {
+        return Err(Errno::NAMETOOLONG);
+    }
+    buf[..name.len()].copy_from_slice(name);
+    match core::ffi::CStr::from_bytes_until_nul(&buf[..name.len() + 1]) {
+        Ok(c) => f(c),
+        Err(_) => Err(Errno::NOENT),
+    }
+}
+
+fn memory_exhausted(job: &Job) -> bool {
+    let mut l = msg(job);
+    l.push(b"memory exhausted\n").send();
+    false
+}
+
+/// `--debug`'s report on the newline kernel (GNU 9.1's wording).
+fn debug_message(avx2: bool) {
+    let mut l = Line::new();
+    l.push(b"wc: ");
+    l.push(if avx2 { &b"using avx2 hardware support\n"[..] } else { b"avx2 support not detected\n" });
+    l.send();
+}
+
+/// Flushes stdout; a write error is `PROG: write error` and status 1. (GNU's
+/// stdout is line-buffered, so its failed write happened before the final close,
+/// and gnulib then prints no errno text.)
+fn finish(job: &Job, status: i32) -> i32 {
+    out::flush();
+    match out::error() {
+        None => status,
+        Some(_) => {
+            let mut l = msg(job);
+            l.push(b"write error\n").send();
+            1
+        }
+    }
+}
+
+fn help(prog: &[u8]) {
+    out::bytes(b"Usage: ");
+    out::bytes(prog);
+    out::bytes(b" [OPTION]... [FILE]...\n  or:  ");
+    out::bytes(prog);
+    out::bytes(b" [OPTION]... --files0-from=F\n");
+    const TEXT: &[&str] = &[
+        "Count the newlines, words and bytes of each FILE, and print a line of totals",
+        "when there is more than one FILE.  A word is a run of printable characters",
+        "between white space.",
+        "",
+        "With no FILE, or when FILE is -, read standard input.",
+        "",
+        "The options below choose the counts to print; they always come in this order:",
+        "newlines, words, characters, bytes, maximum line width.",
+        "  -c, --bytes            print the byte counts",
+        "  -m, --chars            print the character counts",
+        "  -l, --lines            print the newline counts",
+        "      --files0-from=F    read the names of the input files from F, where",
+        "                           each name ends with a NUL byte;",
+        "                           if F is -, read the names from standard input",
+        "  -L, --max-line-length  print the display width of the widest line",
+        "  -w, --words            print the word counts",
+        "      --total=WHEN       when to print the line of totals;",
+        "                           WHEN is one of: auto, always, only, never",
+        "      --help        display this help and exit",
+        "      --version     output version information and exit",
+        "",
+        "This is the wc of bareutils, which behaves as GNU coreutils' wc.",
+    ];
+    for line in TEXT {
+        out::bytes(line.as_bytes());
+        out::byte(b'\n');
+    }
 }

@@ -975,7 +975,10 @@ fn bind_mount_loop() {
             .arg("-m")
             .arg("bash")
             .arg("-c")
-            .arg(format!("mount --bind a a/b/c || exit 99; exec -a ls {} {args}", exe.display()))
+            .arg(format!(
+                "mount --bind a a/b/c || exit 99; exec -a ls {} {args}",
+                exe.display()
+            ))
             .current_dir(&fx.root)
             .env_clear()
             .env("LC_ALL", "C")
@@ -991,4 +994,95 @@ fn bind_mount_loop() {
         assert_eq!(show(&o.stdout), show(&g.stdout), "ls {args}");
         assert_eq!(show(&o.stderr), show(&g.stderr), "ls {args}");
     }
+}
+
+/// Syscall counts of one run of our ls (`strace -f -c`), by name.
+fn syscalls(fx: &Fixture, args: &[&str]) -> std::collections::HashMap<String, u64> {
+    let log = fx.path("strace.out");
+    let st = std::process::Command::new("strace")
+        .arg("-f")
+        .arg("-c")
+        .arg("-o")
+        .arg(&log)
+        .arg(bin())
+        .arg("ls")
+        .args(args)
+        .current_dir(&fx.root)
+        .env_clear()
+        .env("LC_ALL", "C")
+        .stdout(std::process::Stdio::null())
+        .status()
+        .expect("strace");
+    assert!(st.success());
+    let text = std::fs::read_to_string(&log).unwrap();
+    let _ = std::fs::remove_file(&log);
+    let mut m = std::collections::HashMap::new();
+    for line in text.lines() {
+        let f: Vec<&str> = line.split_whitespace().collect();
+        if f.len() >= 5 && f[0].parse::<f64>().is_ok() {
+            let calls = f[3].parse::<u64>().unwrap_or(0);
+            m.insert(f[f.len() - 1].to_string(), calls);
+        }
+    }
+    m
+}
+
+#[test]
+fn stat_only_what_the_output_needs() {
+    if std::process::Command::new("strace")
+        .arg("-V")
+        .output()
+        .is_err()
+    {
+        return;
+    }
+    let fx = Fixture::new("ls-sys");
+    for d in 0..5 {
+        for f in 0..20 {
+            fx.file(format!("t/d{d}/f{f}"), "x");
+        }
+        fx.symlink("f0", format!("t/d{d}/l"));
+    }
+    fx.file("t/x.sh", "");
+    fx.chmod("t/x.sh", 0o755);
+    let n = |m: &std::collections::HashMap<String, u64>, k: &str| m.get(k).copied().unwrap_or(0);
+    let stats = |m: &std::collections::HashMap<String, u64>| {
+        n(m, "statx") + n(m, "newfstatat") + n(m, "fstat")
+    };
+    // No stat per entry: only the operand's statx (and one fstat of the -R root).
+    for args in [
+        &["t"][..],
+        &["-a", "t"],
+        &["-1", "t"],
+        &["-C", "t"],
+        &["-x", "t"],
+        &["-m", "t"],
+        &["-U", "t"],
+        &["-r", "t"],
+        &["-p", "t"],
+    ] {
+        assert_eq!(stats(&syscalls(&fx, args)), 1, "ls {args:?}");
+    }
+    let r = syscalls(&fx, &["-R", "t"]);
+    assert_eq!(stats(&r), 2, "ls -R: {r:?}");
+    // 6 directories: one openat (openat2 below the root) and one close each, and
+    // one getdents64 each plus at most one that returns 0.
+    assert_eq!(n(&r, "openat") + n(&r, "openat2"), 6, "{r:?}");
+    assert!(n(&r, "getdents64") <= 12, "{r:?}");
+    // -F: the exec bits of regular files only (21 of them here, not the 5 symlinks
+    // or the 5 directories).
+    let f = syscalls(&fx, &["-F", "t/d0", "t"]);
+    assert_eq!(stats(&f), 2 + 20 + 1, "ls -F: {f:?}");
+    // -i, -s, -t, -S: every entry.
+    for o in ["-i", "-s", "-t", "-S"] {
+        assert_eq!(stats(&syscalls(&fx, &[o, "t/d0"])), 1 + 21, "ls {o}");
+    }
+    // Output: one write per 64 KiB when stdout is not a terminal.
+    let big = Fixture::new("ls-sysw");
+    for i in 0..3000 {
+        big.file(format!("{}{i:05}", "n".repeat(40)), "");
+    }
+    let w = syscalls(&big, &["-1"]);
+    let bytes = 3000 * 46;
+    assert_eq!(n(&w, "write"), (bytes as u64).div_ceil(65536), "{w:?}");
 }

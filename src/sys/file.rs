@@ -74,6 +74,21 @@ pub fn seek_to(fd: BorrowedFd<'_>, off: u64) -> Result<u64, Errno> {
     rustix::fs::seek(fd, rustix::fs::SeekFrom::Start(off))
 }
 
+/// lseek(fd, off, SEEK_CUR): moves the offset forward by `off`.
+pub fn seek_forward(fd: BorrowedFd<'_>, off: u64) -> Result<u64, Errno> {
+    rustix::fs::seek(fd, rustix::fs::SeekFrom::Current(off as i64))
+}
+
+/// Opens `path` write-only, close-on-exec (wc's splice sink, /dev/null).
+pub fn open_write(path: &CStr) -> Result<OwnedFd, Errno> {
+    retry(|| rustix::fs::openat(cwd(), path, OFlags::WRONLY | OFlags::CLOEXEC | OFlags::NOCTTY, Mode::empty()))
+}
+
+/// The size of a memory page (from the auxiliary vector: no syscall).
+pub fn page_size() -> usize {
+    rustix::param::page_size()
+}
+
 /// posix_fadvise over the whole file; failures (pipes) are of no consequence.
 pub fn advise(fd: BorrowedFd<'_>, advice: Advice) {
     let _ = rustix::fs::fadvise(fd, 0, None, advice);

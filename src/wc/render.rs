@@ -1,0 +1,125 @@
+//! The output: GNU's shared column width, the counts line, the messages.
+
+use super::count::Counts;
+use super::input::Pre;
+use super::quote::{quote, Style};
+use super::Job;
+use crate::fmt::{num, Sink};
+use crate::sys::err::Line;
+use crate::sys::{out, Errno};
+
+/// The width every number is padded to: the digits of the summed sizes of the
+/// regular inputs, at least 7 when some input is not a regular file, and 1 when
+/// nothing was stat'd (one input with one count, or names streamed from a pipe).
+/// Inputs that could not be stat'd do not count.
+pub fn number_width(pre: &[Pre]) -> usize {
+    match pre.first() {
+        None | Some(Pre::NotTried) => return 1,
+        _ => {}
+    }
+    let mut minimum = 1;
+    let mut regular_total = 0u64;
+    for p in pre {
+        if let Pre::Known(i) = p {
+            if i.regular {
+                regular_total = regular_total.wrapping_add(i.size as u64);
+            } else {
+                minimum = 7;
+            }
+        }
+    }
+    num::dec_width(regular_total).max(minimum)
+}
+
+/// Writes one counts line: the selected numbers in GNU's fixed order, then the
+/// name (quoted if it has a newline), then `\n`.
+pub fn counts_line(job: &Job, width: usize, c: &Counts, name: Option<&[u8]>) {
+    let mut first = true;
+    let fields = [
+        (job.lines, c.lines),
+        (job.words, c.words),
+        (job.chars, c.chars),
+        (job.bytes, c.bytes),
+        (job.max_len, c.max_len),
+    ];
+    for (on, v) in fields {
+        if !on {
+            continue;
+        }
+        if !first {
+            out::byte(b' ');
+        }
+        first = false;
+        let mut tmp = [0u8; 20];
+        let digits = num::u64_dec(v, &mut tmp);
+        if digits.len() < width {
+            out::repeat(b' ', width - digits.len());
+        }
+        out::bytes(digits);
+    }
+    if let Some(n) = name {
+        out::byte(b' ');
+        if n.contains(&b'\n') {
+            quote(n, job.utf8, Style::IfNeeded, &mut crate::fmt::Stdout);
+        } else {
+            out::bytes(n);
+        }
+    }
+    out::byte(b'\n');
+}
+
+/// Lets the quoting functions write into a stderr message.
+pub struct ToLine<'a>(pub &'a mut Line);
+
+impl Sink for ToLine<'_> {
+    fn put(&mut self, b: &[u8]) {
+        self.0.push(b);
+    }
+}
+
+/// Starts a message: `PROG: `.
+pub fn msg(job: &Job) -> Line {
+    let mut l = Line::new();
+    l.push(job.prog).push(b": ");
+    l
+}
+
+/// Appends `name` quoted as GNU's `quotef` does.
+pub fn push_name(l: &mut Line, job: &Job, name: &[u8]) {
+    quote(name, job.utf8, Style::IfNeeded, &mut ToLine(l));
+}
+
+/// Appends `name` quoted as GNU's `quoteaf` does.
+pub fn push_name_always(l: &mut Line, job: &Job, name: &[u8]) {
+    quote(name, job.utf8, Style::Always, &mut ToLine(l));
+}
+
+/// `PROG: NAME: strerror`.
+pub fn file_error(job: &Job, name: &[u8], e: Errno) {
+    let mut l = msg(job);
+    push_name(&mut l, job, name);
+    l.push(b": ").errno(e).push(b"\n").send();
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::input::Info;
+    use super::*;
+
+    fn reg(size: i64) -> Pre {
+        Pre::Known(Info { regular: true, fifo: false, size, blksize: 4096 })
+    }
+
+    #[test]
+    fn widths() {
+        let pipe = Pre::Known(Info { regular: false, fifo: true, size: 0, blksize: 4096 });
+        assert_eq!(number_width(&[]), 1);
+        assert_eq!(number_width(&[Pre::NotTried]), 1);
+        assert_eq!(number_width(&[reg(16)]), 2);
+        assert_eq!(number_width(&[reg(0)]), 1);
+        assert_eq!(number_width(&[pipe]), 7);
+        assert_eq!(number_width(&[reg(123_456_789), pipe]), 9);
+        assert_eq!(number_width(&[Pre::Failed, reg(5), reg(7)]), 2);
+        assert_eq!(number_width(&[Pre::Failed]), 1);
+    }
+}

@@ -1,0 +1,110 @@
+//! Blocks with non-ASCII bytes in UTF-8 mode, from bit masks.
+//!
+//! The block is checked for well-formed UTF-8 with masks (leads, continuations,
+//! the second-byte limits of E0, ED, F0, F4); a character that runs past the
+//! block ends it early, and the next block starts at that character. Then every
+//! character is one bit at its lead byte: characters are counted by popcount,
+//! and each non-ASCII character's lead is marked as a word byte, a space, or
+//! transparent (continuation bytes are transparent), with its width for -L. A
+//! character's class usually comes from a summary of its 64-code-point run; runs
+//! that mix classes, and 4-byte characters, are looked up one by one. Blocks that
+//! are not well-formed UTF-8 (or use glibc's 5- and 6-byte forms) go through the
+//! scalar decoder.
+
+use super::classes::{Classes, PRINT, SEP};
+use super::count::Counter;
+use crate::fmt::unicode::{decode, Decoded};
+use crate::sys::simd::{self, Masks};
+
+impl Counter<'_> {
+    /// Counts the block at `buf[at..at + 64]`; returns where the next one starts.
+    #[inline(always)]
+    pub(super) fn utf8_block<const LEN: bool, const WORDS: bool>(&mut self, buf: &[u8], at: usize, m: &Masks) -> usize {
+        let block = &buf[at..at + 64];
+        let (u, lb) = if WORDS || LEN {
+            simd::utf8_and_lead_bits(block, &self.classes.leads)
+        } else {
+            (simd::utf8_masks(block), [0; 4])
+        };
+        let leads = u.lead2 | u.lead3 | u.lead4;
+        // Leads whose sequence would run past the block.
+        let tail = (u.lead2 & 1 << 63) | (u.lead3 & 3 << 62) | (u.lead4 & 7 << 61);
+        let (range, end) = if tail == 0 {
+            (!0u64, 64)
+        } else {
+            let c = tail.trailing_zeros();
+            ((1u64 << c) - 1, c as usize)
+        };
+        let (l2, l3, l4) = (u.lead2 & range, u.lead3 & range, u.lead4 & range);
+        let expect = (l2 << 1) | (l3 << 1) | (l3 << 2) | (l4 << 1) | (l4 << 2) | (l4 << 3);
+        let bad = m.high & !(u.cont | leads) & range;
+        let well_formed = bad == 0
+            && (u.cont & range) == expect
+            && ((u.e0 & range) << 1) & !u.a0_bf == 0
+            && ((u.ed & range) << 1) & u.a0_bf == 0
+            && ((u.f0 & range) << 1) & !u.x90_bf == 0
+            && ((u.f4 & range) << 1) & u.x90_bf == 0;
+        if !well_formed {
+            return self.scalar::<true, LEN>(buf, at, at + 64);
+        }
+        self.chars += (!u.cont & range).count_ones() as u64;
+        if !WORDS && !LEN {
+            self.lines += (m.newline & range).count_ones() as u64;
+            return at + end;
+        }
+        let in_range = leads & range;
+        let (mut word, mut space, mut one, mut two) = (lb[0] & in_range, 0u64, lb[1] & in_range, lb[2] & in_range);
+        let mut rest = lb[3] & in_range;
+        // The window holds every byte of the characters that start in range.
+        let w: &[u8; 64] = match buf[at..at + 64].try_into() {
+            Ok(w) => w,
+            Err(_) => return self.scalar::<true, LEN>(buf, at, at + 64),
+        };
+        while rest != 0 {
+            let p = rest.trailing_zeros() as usize;
+            let bit = 1u64 << p;
+            rest &= rest - 1;
+            let b0 = w[p] as u32;
+            let b1 = w[(p + 1) & 63] as u32 & 0x3f;
+            let b2 = w[(p + 2) & 63] as u32 & 0x3f;
+            let k = if b0 < 0xf0 {
+                let two_byte = ((b0 & 0x1f) << 6) | b1;
+                let three_byte = ((b0 & 0x0f) << 12) | (b1 << 6) | b2;
+                self.classes.get(if b0 < 0xe0 { two_byte } else { three_byte })
+            } else {
+                self.exact(&buf[at + p..])
+            };
+            self.classes.note_slow_lead(b0 as u8);
+            let print = (k & PRINT) as u64;
+            let sep = ((k & SEP) >> 1) as u64;
+            word |= bit * (print & !sep & 1);
+            space |= bit * (print & sep);
+            if LEN {
+                let cols = Classes::width(k);
+                one |= bit * (cols == 1) as u64;
+                two |= bit * (cols == 2) as u64;
+            }
+        }
+        // Bytes from the cut on belong to the next block.
+        let m = Masks {
+            newline: m.newline & range,
+            space: m.space & range,
+            graph: m.graph & range,
+            blank: m.blank & range,
+            tab: m.tab & range,
+            line_end: m.line_end & range,
+            high: m.high & range,
+        };
+        self.masked_block::<LEN, WORDS>(&m, m.graph | word, m.space | space, m.graph | m.blank | one, two);
+        at + end
+    }
+
+    /// The class of the (well-formed) character at the start of `b`.
+    #[inline(never)]
+    fn exact(&mut self, b: &[u8]) -> u8 {
+        match decode(b) {
+            Decoded::Char(cp, _) => self.classes.get(cp),
+            _ => 0,
+        }
+    }
+}
