@@ -4,15 +4,13 @@
 
 use bareutils::sys;
 
-#[link(name = "c", kind = "static")]
-extern "C" {}
-
-/// musl's crt1 calls `__libc_start_main(main, argc, argv, ...)`. Defining it here
-/// skips musl's own start-up (TLS and auxv set-up that we do not use): the process
-/// makes no syscall before our first one.
+/// The entry hook of every architecture (see src/sys/arch/): musl's crt1 calls
+/// `__libc_start_main(main, argc, argv, ...)`, and so does the `_start` of the
+/// architectures without musl. Defining it here skips musl's own start-up (TLS and
+/// auxv set-up that we do not use): the process makes no syscall before our first one.
 ///
 /// # Safety
-/// Called once by crt1 with the kernel's argc/argv.
+/// Called once, at start-up, with the kernel's argc/argv.
 #[no_mangle]
 pub unsafe extern "C" fn __libc_start_main(
     _main: usize,
@@ -22,12 +20,12 @@ pub unsafe extern "C" fn __libc_start_main(
     _fini: usize,
     _ldso: usize,
 ) -> i32 {
-    // SAFETY: crt1 passes the argc/argv that execve(2) left on the stack.
+    // SAFETY: the start code passes the argc/argv that execve(2) left on the stack.
     unsafe { sys::env::init(argc as usize, argv) };
     sys::exit(bareutils::dispatch::run())
 }
 
-/// Referenced by crt1; never called, since `__libc_start_main` above does not.
+/// Referenced by musl's crt1; never called, since `__libc_start_main` above does not.
 #[no_mangle]
 pub extern "C" fn main() -> i32 {
     0

@@ -1,7 +1,6 @@
 //! The multi-call entry: applet selection, the binary's own options, --install.
 mod common;
 use common::*;
-use std::process::Command;
 
 fn run(argv0: &str, args: &[&str]) -> Output {
     let mut c = Cmd::new(argv0);
@@ -50,7 +49,7 @@ fn applet_by_name_or_path_or_argument() {
 fn install_hard_and_symbolic_links() {
     let fx = Fixture::new("install");
     let hard = fx.dir("hard");
-    let o = Command::new(bin()).arg("--install").arg(&hard).output().unwrap();
+    let o = ours_cmd().arg("--install").arg(&hard).output().unwrap();
     assert_eq!((o.status.code(), o.stderr.as_slice()), (Some(0), &b""[..]));
     use std::os::unix::fs::MetadataExt;
     let me = std::fs::metadata(bin()).unwrap();
@@ -59,7 +58,7 @@ fn install_hard_and_symbolic_links() {
         assert_eq!((m.dev(), m.ino()), (me.dev(), me.ino()), "{a} is a hard link");
     }
     // A second install refuses to overwrite.
-    let o = Command::new(bin()).arg("--install").arg(&hard).output().unwrap();
+    let o = ours_cmd().arg("--install").arg(&hard).output().unwrap();
     assert_eq!(o.status.code(), Some(1));
     let want = format!(
         "bareutils: cannot create '{0}/ls': File exists\nbareutils: cannot create '{0}/wc': File exists\n",
@@ -68,7 +67,7 @@ fn install_hard_and_symbolic_links() {
     assert_eq!(String::from_utf8_lossy(&o.stderr), want);
 
     let soft = fx.dir("soft");
-    let o = Command::new(bin()).args(["--install", "-s"]).arg(&soft).output().unwrap();
+    let o = ours_cmd().args(["--install", "-s"]).arg(&soft).output().unwrap();
     assert_eq!(o.status.code(), Some(0), "{o:?}");
     for a in ["ls", "wc"] {
         let t = std::fs::read_link(soft.join(a)).unwrap();
@@ -77,20 +76,20 @@ fn install_hard_and_symbolic_links() {
     }
     // The links work as the applets: the same as naming the applet.
     let f = fx.file("f", "a b\n");
-    let via_link = Command::new(soft.join("wc")).arg(&f).output().unwrap();
-    let via_arg = Command::new(bin()).arg("wc").arg(&f).output().unwrap();
+    let via_link = ours_at(soft.join("wc")).arg(&f).output().unwrap();
+    let via_arg = ours_cmd().arg("wc").arg(&f).output().unwrap();
     assert_eq!(via_link, via_arg);
 }
 
 #[test]
 fn install_errors() {
-    let o = Command::new(bin()).arg("--install").output().unwrap();
+    let o = ours_cmd().arg("--install").output().unwrap();
     assert_eq!(o.status.code(), Some(1));
     assert_eq!(
         String::from_utf8_lossy(&o.stderr),
         "bareutils: missing directory operand\nUsage: bareutils --install [-s] DIR\n"
     );
-    let o = Command::new(bin()).args(["--install", "/nonexistent/dir"]).output().unwrap();
+    let o = ours_cmd().args(["--install", "/nonexistent/dir"]).output().unwrap();
     assert_eq!(o.status.code(), Some(1));
     assert_eq!(
         String::from_utf8_lossy(&o.stderr),

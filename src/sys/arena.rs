@@ -13,8 +13,12 @@ use core::cell::Cell;
 use core::marker::PhantomData;
 use core::sync::atomic::{AtomicBool, Ordering};
 
-/// The reservations tried in turn (a small `ulimit -v` refuses the large ones).
-const RESERVE: [usize; 5] = [64 << 30, 8 << 30, 1 << 30, 128 << 20, 16 << 20];
+/// The reservations tried in turn (a small `ulimit -v` refuses the large ones; a
+/// 32-bit address space has no room for the first two).
+#[cfg(target_pointer_width = "64")]
+const RESERVE: &[usize] = &[64 << 30, 8 << 30, 1 << 30, 128 << 20, 16 << 20];
+#[cfg(not(target_pointer_width = "64"))]
+const RESERVE: &[usize] = &[1 << 30, 128 << 20, 16 << 20];
 
 struct Space {
     base: Cell<usize>,

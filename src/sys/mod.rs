@@ -1,6 +1,7 @@
 //! The kernel boundary: every syscall and every `unsafe` block of the crate lives
 //! below this module. Each function is one syscall or one buffer discipline.
 
+pub mod arch;
 pub mod arena;
 pub mod dir;
 pub mod env;
@@ -19,11 +20,8 @@ pub mod xattr;
 pub use rustix::fd::{AsFd, BorrowedFd, OwnedFd};
 pub use rustix::io::Errno;
 
-/// Ends the process at once with `status` (no destructors, no atexit).
+/// Ends the process at once with `status` (no destructors, no atexit): exit_group(2),
+/// issued by the per-architecture code in `arch`.
 pub fn exit(status: i32) -> ! {
-    extern "C" {
-        fn _exit(code: i32) -> !;
-    }
-    // SAFETY: musl's `_exit` is the exit_group syscall; it never returns.
-    unsafe { _exit(status) }
+    arch::exit(status)
 }

@@ -4,15 +4,102 @@
 #![allow(dead_code)]
 
 use std::ffi::{OsStr, OsString};
-use std::os::unix::ffi::OsStrExt;
+use std::os::unix::ffi::{OsStrExt, OsStringExt};
 use std::os::unix::process::CommandExt;
 use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
 use std::sync::atomic::{AtomicUsize, Ordering};
 
-/// Our binary, as cargo built it for the tests.
+/// Our binary: the one cargo built for the tests, or BAREUTILS_BIN when set (a
+/// cross-built binary, run through BAREUTILS_QEMU: see tools/cross.sh).
 pub fn bin() -> PathBuf {
-    PathBuf::from(env!("CARGO_BIN_EXE_bareutils"))
+    match std::env::var_os("BAREUTILS_BIN") {
+        Some(p) if !p.is_empty() => PathBuf::from(p),
+        _ => PathBuf::from(env!("CARGO_BIN_EXE_bareutils")),
+    }
+}
+
+/// The qemu-user emulator our binary runs under, from BAREUTILS_QEMU: its first word
+/// is a path or a name looked up in PATH (e.g. `qemu-aarch64-static`), the others
+/// are options for it (e.g. `-R 8G`). None runs our binary natively. GNU's binaries
+/// always run natively.
+pub fn qemu() -> Option<PathBuf> {
+    emulator().map(|(q, _)| q)
+}
+
+/// BAREUTILS_QEMU split: the emulator's path and its options.
+fn emulator() -> Option<(PathBuf, Vec<String>)> {
+    let v = std::env::var("BAREUTILS_QEMU").ok()?;
+    let mut words = v.split_whitespace().map(String::from);
+    let q = PathBuf::from(words.next()?);
+    let opts = words.collect();
+    if q.components().count() > 1 {
+        return Some((q, opts));
+    }
+    let path = std::env::var_os("PATH").unwrap_or_else(|| "/usr/bin:/bin".into());
+    let found = std::env::split_paths(&path).map(|d| d.join(&q)).find(|p| p.is_file());
+    Some((found.unwrap_or_else(|| panic!("BAREUTILS_QEMU: {} not found in PATH", q.display())), opts))
+}
+
+/// The emulator and its options as a command, for our binary.
+fn emulator_command() -> Option<Command> {
+    let (q, opts) = emulator()?;
+    let mut c = Command::new(q);
+    c.args(opts);
+    Some(c)
+}
+
+/// For a test that cannot work when our binary runs under qemu-user (syscall traces
+/// would show the emulator's): prints why it is skipped and returns true, only when
+/// BAREUTILS_QEMU is set.
+pub fn skip_under_qemu(why: &str) -> bool {
+    match qemu() {
+        Some(q) => {
+            eprintln!("skipped under {}: {why}", q.display());
+            true
+        }
+        None => false,
+    }
+}
+
+/// A command that runs our binary at `exe` (bin() or a link to it), with argv[0]
+/// `exe` as given: natively, or as `QEMU EXE` when BAREUTILS_QEMU is set.
+pub fn ours_at(exe: impl AsRef<Path>) -> Command {
+    match emulator_command() {
+        Some(mut c) => {
+            c.arg(exe.as_ref());
+            c
+        }
+        None => Command::new(exe.as_ref()),
+    }
+}
+
+/// Our binary as a command (argv[0] is its path).
+pub fn ours_cmd() -> Command {
+    ours_at(bin())
+}
+
+/// A command line for `bash -c` (not sh: `exec -a` is bash's) that execs `exe` with
+/// argv[0] `argv0`: `exec -a ARGV0 EXE`, or `exec QEMU -0 ARGV0 EXE` when `exe` is our binary
+/// and BAREUTILS_QEMU is set. Append the arguments, already quoted.
+pub fn sh_exec(exe: &Path, argv0: &str) -> String {
+    let exe_q = sh_quote(exe.as_os_str().as_bytes());
+    match emulator().filter(|_| emulated(exe)) {
+        Some((q, opts)) => {
+            let mut line = format!("exec {}", sh_quote(q.as_os_str().as_bytes()));
+            for o in opts {
+                line.push(' ');
+                line.push_str(&sh_quote(o.as_bytes()));
+            }
+            format!("{line} -0 {} {exe_q}", sh_quote(argv0.as_bytes()))
+        }
+        None => format!("exec -a {} {exe_q}", sh_quote(argv0.as_bytes())),
+    }
+}
+
+/// True when `exe` is our binary (or a link to it) and must go through the emulator.
+fn emulated(exe: &Path) -> bool {
+    qemu().is_some() && std::fs::canonicalize(exe).ok() == std::fs::canonicalize(bin()).ok()
 }
 
 /// GNU's binary for an applet (/usr/bin/ls, /usr/bin/wc).
@@ -127,21 +214,33 @@ impl Cmd {
     }
 
     fn command(&self, exe: &Path) -> Command {
+        let emulator = if emulated(exe) { emulator() } else { None };
         let mut c = match &self.user {
             Some(u) => {
+                // setpriv execs the path; argv[0] is then the path, which run_with
+                // made a link named after the applet, so that both binaries see the
+                // same argv[0] (qemu-user's default argv[0] is the path too).
                 let mut c = Command::new("setpriv");
                 c.arg(format!("--reuid={u}")).arg(format!("--regid={u}")).arg("--clear-groups").arg("--");
+                if let Some((q, opts)) = &emulator {
+                    c.arg(q).args(opts);
+                }
                 c.arg(exe);
                 c
             }
-            None => Command::new(exe),
+            None => match &emulator {
+                Some((q, opts)) => {
+                    let mut c = Command::new(q);
+                    c.args(opts).arg("-0").arg(&self.applet).arg(exe);
+                    c
+                }
+                None => {
+                    let mut c = Command::new(exe);
+                    c.arg0(&self.applet);
+                    c
+                }
+            },
         };
-        if self.user.is_none() {
-            c.arg0(&self.applet);
-        } else {
-            // setpriv execs the path; argv[0] is then the path. Pass the applet name
-            // through a symlink dir so both binaries see the same argv[0].
-        }
         c.args(&self.args).env_clear().envs(self.env.iter().map(|(k, v)| (k, v)));
         if let Some(d) = &self.cwd {
             c.current_dir(d);
@@ -260,7 +359,16 @@ impl Cmd {
 
     fn tty_with(&self, exe: &Path, cols: u16) -> Output {
         let link = link_named(exe, &self.applet);
-        let mut line = format!("stty cols {cols} rows 50; exec {}", sh_quote(link.as_os_str().as_bytes()));
+        // script(1) runs sh (not bash): no `exec -a`; the link's path is argv[0],
+        // natively and under qemu alike.
+        let mut line = format!("stty cols {cols} rows 50; exec ");
+        if let Some((q, opts)) = emulator().filter(|_| emulated(exe)) {
+            for w in std::iter::once(q.into_os_string().into_vec()).chain(opts.into_iter().map(String::into_bytes)) {
+                line.push_str(&sh_quote(&w));
+                line.push(' ');
+            }
+        }
+        line.push_str(&sh_quote(link.as_os_str().as_bytes()));
         for a in &self.args {
             line.push(' ');
             line.push_str(&sh_quote(a.as_bytes()));

@@ -1,0 +1,61 @@
+//! Start-up and exit, per architecture: one file each, chosen by `target_arch`.
+//!
+//! Every architecture ends up calling the same hook, `__libc_start_main(main, argc,
+//! argv, ...)`, which src/main.rs defines:
+//! - x86_64 and aarch64 link the toolchain's self-contained musl: its crt1.o owns
+//!   `_start` and calls the hook; libc.a provides `memcpy` & co.
+//! - arm (armv7) and riscv64 have no prebuilt musl on this toolchain (their rust-std
+//!   cannot be installed here; core is built from rust-src with `-Zbuild-std`, and
+//!   compiler_builtins' `mem` feature provides `memcpy` & co), so their files carry a
+//!   `_start` that hands the initial stack pointer to [`start_from_stack`].
+//!
+//! Each file also has `exit`: the exit_group syscall, the same on all of them but for
+//! the instruction and registers.
+
+#[cfg(target_arch = "aarch64")]
+mod aarch64;
+#[cfg(target_arch = "aarch64")]
+pub use aarch64::exit;
+
+#[cfg(target_arch = "arm")]
+mod arm;
+#[cfg(target_arch = "arm")]
+pub use arm::exit;
+
+#[cfg(target_arch = "riscv64")]
+mod riscv64;
+#[cfg(target_arch = "riscv64")]
+pub use riscv64::exit;
+
+#[cfg(target_arch = "x86_64")]
+mod x86_64;
+#[cfg(target_arch = "x86_64")]
+pub use x86_64::exit;
+
+/// The exit_group syscall number for this architecture.
+const NR_EXIT_GROUP: usize = linux_raw_sys::general::__NR_exit_group as usize;
+
+/// What an architecture's own `_start` calls, with the stack pointer the kernel left:
+/// `sp[0]` is argc, then argv's pointers, a null, envp's, a null, the auxv. Calls the
+/// entry hook as musl's crt1 would and exits with what it returns.
+///
+/// # Safety
+/// `sp` must be the initial stack pointer of the process, untouched since execve(2).
+#[cfg_attr(any(target_arch = "x86_64", target_arch = "aarch64"), allow(dead_code))]
+unsafe extern "C" fn start_from_stack(sp: *const usize) -> ! {
+    extern "C" {
+        fn __libc_start_main(
+            main: usize,
+            argc: i32,
+            argv: *const *const u8,
+            init: usize,
+            fini: usize,
+            ldso: usize,
+        ) -> i32;
+    }
+    // SAFETY: the caller passes the initial stack: argc, then argv.
+    let (argc, argv) = unsafe { (*sp, sp.add(1) as *const *const u8) };
+    // SAFETY: the hook takes the kernel's argc/argv; the other arguments are unused.
+    let status = unsafe { __libc_start_main(0, argc as i32, argv, 0, 0, 0) };
+    exit(status)
+}
