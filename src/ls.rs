@@ -6,6 +6,7 @@
 //! `output` prints a group of entries in the chosen format.
 
 mod entry;
+mod dired;
 mod help;
 mod ids;
 mod long;

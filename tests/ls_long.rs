@@ -8,7 +8,10 @@ use common::*;
 use std::time::{SystemTime, UNIX_EPOCH};
 
 fn now() -> i64 {
-    SystemTime::now().duration_since(UNIX_EPOCH).unwrap().as_secs() as i64
+    SystemTime::now()
+        .duration_since(UNIX_EPOCH)
+        .unwrap()
+        .as_secs() as i64
 }
 
 const DAY: i64 = 86_400;
@@ -27,7 +30,11 @@ const ZONES: &[&str] = &[
 ];
 
 fn has(cmd: &str) -> bool {
-    std::process::Command::new("sh").arg("-c").arg(format!("command -v {cmd} >/dev/null")).status().is_ok_and(|s| s.success())
+    std::process::Command::new("sh")
+        .arg("-c")
+        .arg(format!("command -v {cmd} >/dev/null"))
+        .status()
+        .is_ok_and(|s| s.success())
 }
 
 /// Every file type, special bits, links, odd owners and times.
@@ -65,9 +72,16 @@ fn long_tree() -> Fixture {
     fx.symlink("fifo", "link-fifo");
     fx.fifo("fifo");
     fx.socket("sock");
-    sh(&format!("ln {} {}", fx.path("file.txt").display(), fx.path("hardlink").display()));
+    sh(&format!(
+        "ln {} {}",
+        fx.path("file.txt").display(),
+        fx.path("hardlink").display()
+    ));
     // Sparse: 8 MiB apparent, one block written.
-    sh(&format!("truncate -s 8M {p} && printf x | dd of={p} bs=1 seek=4096 conv=notrunc status=none", p = fx.path("sparse").display()));
+    sh(&format!(
+        "truncate -s 8M {p} && printf x | dd of={p} bs=1 seek=4096 conv=notrunc status=none",
+        p = fx.path("sparse").display()
+    ));
     fx.file("with space", "s");
     if is_root() {
         fx.device("chr", 'c', 4, 64);
@@ -92,7 +106,10 @@ fn long_tree() -> Fixture {
     fx.mtime("link-file", t - 400 * DAY);
     fx.mtime("dir/one", 1_700_000_000);
     // A nanosecond part for --full-time.
-    sh(&format!("touch -h -d '2021-03-04 05:06:07.123456789 UTC' '{}'", fx.path("with space").display()));
+    sh(&format!(
+        "touch -h -d '2021-03-04 05:06:07.123456789 UTC' '{}'",
+        fx.path("with space").display()
+    ));
     fx
 }
 
@@ -105,7 +122,9 @@ fn long_options_alone_under_every_zone() {
     let fx = long_tree();
     let sets: &[&[&str]] = &[
         &["-l"],
-        &["-la"],
+        // (`..` of the fixture root is /tmp, which other tests change: list a
+        // subdirectory.)
+        &["-la", "dir"],
         &["-lA"],
         &["-g"],
         &["-o"],
@@ -115,7 +134,7 @@ fn long_options_alone_under_every_zone() {
         &["-l", "--author"],
         &["-ln", "--author"],
         &["--format=long"],
-        &["--format=verbose", "-a"],
+        &["--format=verbose", "-a", "dir"],
         &["--full-time"],
         &["-lc"],
         &["-lu"],
@@ -147,21 +166,61 @@ fn long_options_alone_under_every_zone() {
     ls(&fx).arg("--full-time").env("TZ", "").same();
     ls(&fx).arg("--full-time").env("TZ", ":").same();
     // An absolute zone file, and TZDIR.
-    ls(&fx).arg("--full-time").env("TZ", ":/usr/share/zoneinfo/Asia/Tokyo").same();
-    ls(&fx).arg("--full-time").env("TZ", "Tokyo").env("TZDIR", "/usr/share/zoneinfo/Asia").same();
+    ls(&fx)
+        .arg("--full-time")
+        .env("TZ", ":/usr/share/zoneinfo/Asia/Tokyo")
+        .same();
+    ls(&fx)
+        .arg("--full-time")
+        .env("TZ", "Tokyo")
+        .env("TZDIR", "/usr/share/zoneinfo/Asia")
+        .same();
     // A DST name without rules takes posixrules.
     ls(&fx).arg("--full-time").env("TZ", "ABC3DEF").same();
+    // Names that are no zone file: a directory, a file that is not TZif, paths
+    // that do not exist, odd TZ strings.
+    for tz in [
+        "America",
+        "/etc/passwd",
+        "../../../etc/localtime",
+        "/nonexistent",
+        "xyz",
+        "<>",
+        "EST+5",
+        "UTC0",
+    ] {
+        ls(&fx)
+            .args(["-l", "--time-style=+%F %T %Z %z"])
+            .env("TZ", tz)
+            .same();
+    }
 }
 
 #[test]
 fn time_style_from_the_environment() {
     let fx = long_tree();
-    for style in ["full-iso", "long-iso", "iso", "locale", "posix-iso", "+%s", "+%Y\n%H", "long"] {
+    for style in [
+        "full-iso",
+        "long-iso",
+        "iso",
+        "locale",
+        "posix-iso",
+        "+%s",
+        "+%Y\n%H",
+        "long",
+    ] {
         ls(&fx).arg("-l").env("TIME_STYLE", style).same();
-        ls(&fx).arg("-l").env("TIME_STYLE", style).env("LC_ALL", "C.UTF-8").same();
+        ls(&fx)
+            .arg("-l")
+            .env("TIME_STYLE", style)
+            .env("LC_ALL", "C.UTF-8")
+            .same();
     }
     // --time-style beats TIME_STYLE; --full-time beats both when given later.
-    ls(&fx).args(["-l", "--time-style=iso"]).env("TIME_STYLE", "long-iso").same();
+    ls(&fx)
+        .args(["-l", "--time-style=iso"])
+        .env("TIME_STYLE", "long-iso")
+        .same();
     ls(&fx).args(["--time-style=iso", "--full-time"]).same();
     ls(&fx).args(["--full-time", "--time-style=iso"]).same();
     // Only checked with -l.
@@ -178,7 +237,7 @@ fn long_format_with_part_one_options() {
     let fx = long_tree();
     let sets: &[&[&str]] = &[
         &["-lR"],
-        &["-laR"],
+        &["-laR", "dir"],
         &["-ld", "dir", "file.txt", "link-dir", "emptydir"],
         &["-l", "dir", "file.txt", "emptydir"],
         &["-lr"],
@@ -242,7 +301,11 @@ fn long_format_with_part_one_options() {
         ls(&fx).args(*args).same();
     }
     for args in [["-lR"], ["-lisF"], ["-ltr"]] {
-        ls(&fx).args(args).env("TZ", "America/New_York").env("LC_ALL", "C.UTF-8").same();
+        ls(&fx)
+            .args(args)
+            .env("TZ", "America/New_York")
+            .env("LC_ALL", "C.UTF-8")
+            .same();
     }
 }
 
@@ -260,7 +323,10 @@ fn block_size_environment_scales_sizes() {
     ] {
         ls(&fx).arg("-ls").env(var, val).same();
         ls(&fx).args(["-lsk"]).env(var, val).same();
-        ls(&fx).args(["-og", "--block-size=1K"]).env(var, val).same();
+        ls(&fx)
+            .args(["-og", "--block-size=1K"])
+            .env(var, val)
+            .same();
     }
 }
 
@@ -269,7 +335,9 @@ fn sparse_file_blocks_versus_size() {
     let fx = long_tree();
     ls(&fx).args(["-ls", "sparse", "big.bin", "empty"]).same();
     ls(&fx).args(["-lsh", "sparse", "big.bin"]).same();
-    ls(&fx).args(["-s", "-l", "--block-size=1", "sparse"]).same();
+    ls(&fx)
+        .args(["-s", "-l", "--block-size=1", "sparse"])
+        .same();
 }
 
 #[test]
@@ -279,11 +347,17 @@ fn devices_and_owners_without_names() {
         return;
     }
     let fx = long_tree();
-    ls(&fx).args(["-l", "chr", "blk", "chr0", "file.txt"]).same();
+    ls(&fx)
+        .args(["-l", "chr", "blk", "chr0", "file.txt"])
+        .same();
     ls(&fx).args(["-lh", "chr", "blk", "big.bin"]).same();
     ls(&fx).args(["-o", "nameless", "daemon-owned"]).same();
-    ls(&fx).args(["-g", "nameless", "mixed", "daemon-owned"]).same();
-    ls(&fx).args(["-l", "--author", "nameless", "daemon-owned", "mixed"]).same();
+    ls(&fx)
+        .args(["-g", "nameless", "mixed", "daemon-owned"])
+        .same();
+    ls(&fx)
+        .args(["-l", "--author", "nameless", "daemon-owned", "mixed"])
+        .same();
     ls(&fx).args(["-ln", "nameless"]).same();
     ls(&fx).args(["-l", "/dev/zero", "/dev/full"]).same();
 }
@@ -302,8 +376,14 @@ fn acl_and_security_label_markers() {
     fx.file("labelled", "");
     fx.file("unlabeled", "");
     fx.symlink("acl", "link-to-acl");
-    sh(&format!("setfacl -m u:nobody:r {}", fx.path("acl").display()));
-    sh(&format!("setfacl -d -m u:nobody:r {}", fx.path("dir-default-acl").display()));
+    sh(&format!(
+        "setfacl -m u:nobody:r {}",
+        fx.path("acl").display()
+    ));
+    sh(&format!(
+        "setfacl -d -m u:nobody:r {}",
+        fx.path("dir-default-acl").display()
+    ));
     let label = |name: &str, value: &str| {
         sh(&format!(
             "python3 -c 'import os,sys; os.setxattr(sys.argv[1], \"security.selinux\", sys.argv[2].encode() + b\"\\0\")' {} {value}",
@@ -314,14 +394,26 @@ fn acl_and_security_label_markers() {
     label("unlabeled", "unlabeled");
     fx.all_mtimes(1_600_000_000);
     ls(&fx).arg("-l").cwd(&fx.root).same();
-    ls(&fx).arg("-la").cwd(&fx.root).same();
+    ls(&fx)
+        .args(["-la", "dir-default-acl"])
+        .cwd(&fx.root)
+        .same();
     ls(&fx).arg("-lZ").cwd(&fx.root).same();
     ls(&fx).arg("-Z").cwd(&fx.root).same();
     ls(&fx).args(["-Z", "-C"]).cwd(&fx.root).same();
     ls(&fx).args(["-Z", "-m"]).cwd(&fx.root).same();
-    ls(&fx).args(["-ld", "dir-default-acl"]).cwd(&fx.root).same();
-    ls(&fx).args(["-l", "plain", "dir-plain"]).cwd(&fx.root).same();
-    ls(&fx).args(["-l", "plain", "labelled"]).cwd(&fx.root).same();
+    ls(&fx)
+        .args(["-ld", "dir-default-acl"])
+        .cwd(&fx.root)
+        .same();
+    ls(&fx)
+        .args(["-l", "plain", "dir-plain"])
+        .cwd(&fx.root)
+        .same();
+    ls(&fx)
+        .args(["-l", "plain", "labelled"])
+        .cwd(&fx.root)
+        .same();
     ls(&fx).args(["-Log", "link-to-acl"]).cwd(&fx.root).same();
     ls(&fx).args(["-og", "link-to-acl"]).cwd(&fx.root).same();
     // The ACL column of one file shifts the lines of the others.
@@ -329,7 +421,10 @@ fn acl_and_security_label_markers() {
     // A label under a long path (built relative to the directory).
     fx.dir("deep/er/still");
     fx.file("deep/er/still/f", "");
-    sh(&format!("setfacl -m u:nobody:r {}", fx.path("deep/er/still/f").display()));
+    sh(&format!(
+        "setfacl -m u:nobody:r {}",
+        fx.path("deep/er/still/f").display()
+    ));
     ls(&fx).args(["-lR", "deep"]).cwd(&fx.root).same();
 }
 
@@ -346,7 +441,15 @@ fn failed_stats_and_dangling_links() {
     ls(&fx).args(["-l", "no-such", "file.txt"]).same();
     // Links whose target may not be readable (in a container, even as root):
     // `cannot read symbolic link`, exit 2 for operands.
-    ls(&fx).args(["-l", "/proc/1/cwd", "/proc/1/exe", "/proc/1/root", "file.txt"]).same();
+    ls(&fx)
+        .args([
+            "-l",
+            "/proc/1/cwd",
+            "/proc/1/exe",
+            "/proc/1/root",
+            "file.txt",
+        ])
+        .same();
     ls(&fx).args(["-lF", "/proc/1/cwd", "/proc/1/exe"]).same();
     if is_root() {
         // Not searchable by nobody: entries are listed from d_type with `?` fields.
@@ -354,12 +457,35 @@ fn failed_stats_and_dangling_links() {
         fx2.file("d/f", "");
         fx2.symlink("x", "d/s");
         fx2.dir("d/sub");
-        sh(&format!("chmod -R a+rX {r} && chmod 755 {r} && chmod 644 {r}/d", r = fx2.root.display()));
-        Cmd::new("ls").cwd(&fx2.root).user("nobody").args(["-l", "d"]).same();
-        Cmd::new("ls").cwd(&fx2.root).user("nobody").args(["-Log", "d"]).same();
-        Cmd::new("ls").cwd(&fx2.root).user("nobody").args(["-lis", "d"]).same();
-        Cmd::new("ls").cwd(&fx2.root).user("nobody").args(["-l", "--full-time", "d"]).same();
-        Cmd::new("ls").cwd(&fx2.root).user("nobody").args(["-lZ", "d"]).same();
+        sh(&format!(
+            "chmod -R a+rX {r} && chmod 755 {r} && chmod 644 {r}/d",
+            r = fx2.root.display()
+        ));
+        Cmd::new("ls")
+            .cwd(&fx2.root)
+            .user("nobody")
+            .args(["-l", "d"])
+            .same();
+        Cmd::new("ls")
+            .cwd(&fx2.root)
+            .user("nobody")
+            .args(["-Log", "d"])
+            .same();
+        Cmd::new("ls")
+            .cwd(&fx2.root)
+            .user("nobody")
+            .args(["-lis", "d"])
+            .same();
+        Cmd::new("ls")
+            .cwd(&fx2.root)
+            .user("nobody")
+            .args(["-l", "--full-time", "d"])
+            .same();
+        Cmd::new("ls")
+            .cwd(&fx2.root)
+            .user("nobody")
+            .args(["-lZ", "d"])
+            .same();
     }
 }
 
@@ -369,7 +495,9 @@ fn birth_times() {
     ls(&fx).args(["-l", "--time=birth", "--full-time"]).same();
     ls(&fx).args(["-lt", "--time=birth", "/proc/sys/fs"]).same();
     // /proc keeps no birth times: `?`.
-    ls(&fx).args(["-l", "--time=birth", "/proc/version", "/proc/uptime"]).same();
+    ls(&fx)
+        .args(["-l", "--time=birth", "/proc/version", "/proc/uptime"])
+        .same();
 }
 
 #[test]
@@ -377,9 +505,14 @@ fn system_directories() {
     // (Not /etc or /dev: other processes change them between the two runs.)
     for dir in ["/usr/share/zoneinfo", "/usr/lib", "/usr/include"] {
         Cmd::new("ls").args(["-la", dir]).same();
-        Cmd::new("ls").args(["-lan", dir]).env("TZ", "Asia/Kolkata").same();
+        Cmd::new("ls")
+            .args(["-lan", dir])
+            .env("TZ", "Asia/Kolkata")
+            .same();
     }
-    Cmd::new("ls").args(["-lR", "/usr/share/zoneinfo/America"]).same();
+    Cmd::new("ls")
+        .args(["-lR", "/usr/share/zoneinfo/America"])
+        .same();
 }
 
 /// A root file system with no /etc/passwd, /etc/group or /etc/localtime: every
@@ -400,17 +533,229 @@ fn empty_root_file_system() {
     ));
     let run = |exe: &str, args: &[&str], tz: Option<&str>| {
         let mut c = std::process::Command::new("/usr/sbin/chroot");
-        c.arg(&root).arg(exe).args(args).env_clear().env("LC_ALL", "C");
+        c.arg(&root)
+            .arg(exe)
+            .args(args)
+            .env_clear()
+            .env("LC_ALL", "C");
         if let Some(t) = tz {
             c.env("TZ", t);
         }
         let o = c.output().expect("chroot");
         (o.stdout, o.stderr, o.status.code())
     };
-    for (args, tz) in [(&["-l", "/data"][..], None), (&["-l", "/data"][..], Some("Europe/Berlin")), (&["-la", "/bin"][..], None)] {
+    for (args, tz) in [
+        (&["-l", "/data"][..], None),
+        (&["-l", "/data"][..], Some("Europe/Berlin")),
+        (&["-la", "/bin"][..], None),
+    ] {
         let g = run("/bin/gnu-ls", args, tz);
         let o = run("/bin/ls", args, tz);
         assert_eq!(show(&g.0), show(&o.0), "{args:?} {tz:?}");
         assert_eq!(g.2, o.2);
     }
+}
+
+/// Times only tmpfs keeps: years past 9999 and past glibc's `int tm_year`, where
+/// GNU prints the seconds right-aligned to the width of a formatted date.
+#[test]
+fn times_beyond_four_digit_years() {
+    let shm = std::path::Path::new("/dev/shm");
+    if !shm.is_dir() {
+        eprintln!("no /dev/shm");
+        return;
+    }
+    let dir = shm.join(format!("bareutils-ls-long-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    for (name, t) in [
+        ("y10000", "253402300800"),
+        ("y5138", "99999999999"),
+        ("edge", "67768036191676799"),
+        ("over", "67768036191676800"),
+        ("negover", "-67768040609740801"),
+        ("max", "9223372036854775807"),
+    ] {
+        std::fs::write(dir.join(name), "").unwrap();
+        sh(&format!("touch -d @{t} {}", dir.join(name).display()));
+    }
+    for zone in ["UTC", "America/New_York", "<-14>14", "<+0530>-5:30"] {
+        for args in [
+            &["-l"][..],
+            &["--full-time"],
+            &["-lt"],
+            &["-l", "--time-style=+%s %Y"],
+            &["-l", "--time-style=iso"],
+        ] {
+            Cmd::new("ls").args(args).cwd(&dir).env("TZ", zone).same();
+        }
+    }
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// Syscalls of one run of our ls by name, from `strace -f` lines (strace 6.1 prints
+/// listxattrat as `syscall_0x1d1` and leaves it out of `strace -c`).
+fn syscalls(dir: &std::path::Path, args: &[&str]) -> std::collections::HashMap<String, u64> {
+    let log = dir.join("strace.out");
+    let st = std::process::Command::new("strace")
+        .arg("-f")
+        .arg("-o")
+        .arg(&log)
+        .arg(bin())
+        .arg("ls")
+        .args(args)
+        .current_dir(dir)
+        .env_clear()
+        .env("LC_ALL", "C")
+        .stdout(std::process::Stdio::null())
+        .status()
+        .expect("strace");
+    assert!(st.success());
+    let text = std::fs::read_to_string(&log).unwrap();
+    let _ = std::fs::remove_file(&log);
+    let mut m = std::collections::HashMap::new();
+    for line in text.lines() {
+        let line = line
+            .trim_start_matches(|c: char| c.is_ascii_digit())
+            .trim_start();
+        if let Some(i) = line.find('(') {
+            let name = match &line[..i] {
+                "syscall_0x1d1" => "listxattrat",
+                n => n,
+            };
+            *m.entry(name.to_string()).or_insert(0) += 1;
+            if name == "openat" {
+                *m.entry(line[i..].split('"').nth(1).unwrap_or("").to_string())
+                    .or_insert(0) += 1;
+            }
+        }
+    }
+    m
+}
+
+#[test]
+fn one_stat_and_one_xattr_listing_per_entry() {
+    if std::process::Command::new("strace")
+        .arg("-V")
+        .output()
+        .is_err()
+    {
+        eprintln!("no strace");
+        return;
+    }
+    let fx = Fixture::new("ls-long-sys");
+    for f in 0..20 {
+        fx.file(format!("t/f{f}"), "x");
+    }
+    for l in 0..3 {
+        fx.symlink("f0", format!("t/l{l}"));
+    }
+    fx.dir("t/sub");
+    let n = |m: &std::collections::HashMap<String, u64>, k: &str| m.get(k).copied().unwrap_or(0);
+    let m = syscalls(&fx.root, &["-l", "t"]);
+    // The operand and its 24 entries: one statx and one xattr listing each.
+    assert_eq!(n(&m, "statx"), 25, "{m:?}");
+    assert_eq!(n(&m, "listxattrat") + n(&m, "llistxattr"), 25, "{m:?}");
+    assert_eq!(n(&m, "lgetxattr") + n(&m, "getxattr"), 0, "{m:?}");
+    assert_eq!(n(&m, "readlinkat"), 3, "{m:?}");
+    // Each name database and the zone file read once, mapped (no read loop).
+    for f in ["/etc/passwd", "/etc/group", "/etc/localtime"] {
+        assert_eq!(n(&m, f), 1, "{f}: {m:?}");
+    }
+    assert_eq!(n(&m, "read"), 0, "{m:?}");
+    // -n needs no names; -g no owner; -o no group.
+    let m = syscalls(&fx.root, &["-ln", "t"]);
+    assert_eq!(n(&m, "/etc/passwd") + n(&m, "/etc/group"), 0, "{m:?}");
+    let m = syscalls(&fx.root, &["-g", "t"]);
+    assert_eq!((n(&m, "/etc/passwd"), n(&m, "/etc/group")), (0, 1), "{m:?}");
+    let m = syscalls(&fx.root, &["-o", "t"]);
+    assert_eq!((n(&m, "/etc/passwd"), n(&m, "/etc/group")), (1, 0), "{m:?}");
+    // -lF: the targets of the symlinks are stat'd for their indicator.
+    let m = syscalls(&fx.root, &["-lF", "t"]);
+    assert_eq!(n(&m, "statx"), 25 + 3, "{m:?}");
+    // An empty directory reads no name database and no zone.
+    let m = syscalls(&fx.root, &["-l", "t/sub"]);
+    assert_eq!(
+        n(&m, "/etc/passwd") + n(&m, "/etc/group") + n(&m, "/etc/localtime"),
+        0,
+        "{m:?}"
+    );
+}
+
+/// Entries that vanish between getdents64 and their stat: strace makes the Nth
+/// statx fail with ENOENT in both programs (they stat in the same order), and the
+/// outputs must match: GNU's message, a line of `?`, the other entries, exit 1.
+#[test]
+fn entries_vanishing_before_their_stat() {
+    if std::process::Command::new("strace")
+        .arg("-V")
+        .output()
+        .is_err()
+    {
+        eprintln!("no strace");
+        return;
+    }
+    let fx = Fixture::new("ls-vanish");
+    for n in ["a", "b", "c", "d", "e"] {
+        fx.file(format!("v/{n}"), n);
+    }
+    fx.symlink("a", "v/l");
+    fx.all_mtimes(1_600_000_000);
+    // Both started through a link named `ls`, so that messages begin with `ls: `.
+    let run = |exe: &std::path::Path, when: &str, args: &[&str]| {
+        let exe = link_named(exe, "ls");
+        let mut c = std::process::Command::new("/usr/bin/strace");
+        c.args(["-o", "/dev/null", "-e", "trace=statx", "-e"])
+            .arg(format!("inject=statx:error=ENOENT:when={when}"))
+            .arg("ls");
+        // strace finds `ls` in PATH and runs it with argv[0] = "ls".
+        let o = c
+            .args(args)
+            .current_dir(&fx.root)
+            .env_clear()
+            .env("PATH", exe.parent().unwrap())
+            .env("LC_ALL", "C")
+            .env("TZ", "UTC")
+            .output()
+            .unwrap();
+        (show(&o.stdout), show(&o.stderr), o.status.code())
+    };
+    for when in ["2", "3", "4+", "2..10:2"] {
+        for args in [
+            &["-l", "v"][..],
+            &["-lis", "v"],
+            &["-og", "v"],
+            &["-lZ", "v"],
+            &["-l", "--full-time", "v"],
+        ] {
+            let g = run(&gnu("ls"), when, args);
+            let o = run(&bin(), when, args);
+            assert_eq!(g, o, "when={when} {args:?}");
+        }
+    }
+}
+
+/// --dired: two-space indents, and the offsets of names and headers (past 64 KiB
+/// of output too), with the quoting style named at the end.
+#[test]
+fn dired_offsets() {
+    let fx = long_tree();
+    for args in [
+        &["-lD"][..],
+        &["-lD", "dir", "file.txt", "emptydir"],
+        &["-lDR", "dir"],
+        &["-lDa", "dir"],
+        &["-lDis"],
+        &["-lDF"],
+        &["-lD", "--quoting-style=shell-escape"],
+        &["-lD", "--quoting-style=c"],
+        &["-lD", "-b"],
+        &["-lD", "no-such", "dir"],
+        &["--dired"],
+        &["-D", "-1"],
+        &["-gD"],
+    ] {
+        ls(&fx).args(args).same();
+    }
+    Cmd::new("ls").args(["-lDR", "/usr/share/zoneinfo"]).same();
+    Cmd::new("ls").args(["-lDR", "/usr/share/zoneinfo/America"]).env("LC_ALL", "C.UTF-8").same();
 }

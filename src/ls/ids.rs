@@ -23,7 +23,12 @@ struct Db {
 
 impl Db {
     const fn new(path: &'static core::ffi::CStr, passwd: bool) -> Db {
-        Db { path, passwd, bytes: OnceCell::new(), cache: RefCell::new(heapless::Vec::new()) }
+        Db {
+            path,
+            passwd,
+            bytes: OnceCell::new(),
+            cache: RefCell::new(heapless::Vec::new()),
+        }
     }
 
     fn name(&self, id: u32) -> Option<&'static [u8]> {
@@ -31,8 +36,14 @@ impl Db {
         if let Some(&(_, n)) = cache.iter().rev().find(|(i, _)| *i == id) {
             return n;
         }
-        let bytes = *self.bytes.get_or_init(|| map::whole_file(file::cwd(), self.path).unwrap_or(&[]));
-        let n = if self.passwd { users::user_name(bytes, id) } else { users::group_name(bytes, id) };
+        let bytes = *self
+            .bytes
+            .get_or_init(|| map::whole_file(file::cwd(), self.path).unwrap_or(&[]));
+        let n = if self.passwd {
+            users::user_name(bytes, id)
+        } else {
+            users::group_name(bytes, id)
+        };
         if cache.is_full() {
             cache.remove(0);
         }
@@ -49,7 +60,10 @@ pub struct Ids {
 
 impl Ids {
     pub const fn new() -> Ids {
-        Ids { users: Db::new(c"/etc/passwd", true), groups: Db::new(c"/etc/group", false) }
+        Ids {
+            users: Db::new(c"/etc/passwd", true),
+            groups: Db::new(c"/etc/group", false),
+        }
     }
 
     /// The name of user `uid`, None when it has none.

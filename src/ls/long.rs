@@ -7,7 +7,7 @@
 //! SIZE DATE NAME[ -> TARGET][INDICATOR]`. Names (owners, groups, the context) are
 //! left-aligned and followed by at least one space; numbers are right-aligned.
 
-use super::entry::{Entry, Extra, Kind, Meta};
+use super::entry::{Entry, Extra, Kind, Meta, QUOTED};
 use super::ids::Ids;
 use super::options::{Config, Format, Indicator};
 use super::output::Render;
@@ -35,6 +35,8 @@ pub struct Long {
     pub file_block: BlockSize,
     clock: Clock,
     ids: Ids,
+    /// --dired offsets.
+    pub dired: super::dired::Dired,
 }
 
 impl Long {
@@ -47,13 +49,21 @@ impl Long {
             file_block: c.file_block,
             clock: Clock::new(c),
             ids: Ids::new(),
+            dired: super::dired::Dired::new(
+                c.dired && c.format == Format::Long && !c.hyperlink,
+                c.quoting,
+            ),
         }
     }
 }
 
 /// The statx fields the long format shows.
 pub fn stat_mask(c: &Config) -> StatxFlags {
-    let mut m = StatxFlags::TYPE | StatxFlags::MODE | StatxFlags::NLINK | StatxFlags::SIZE | StatxFlags::BLOCKS;
+    let mut m = StatxFlags::TYPE
+        | StatxFlags::MODE
+        | StatxFlags::NLINK
+        | StatxFlags::SIZE
+        | StatxFlags::BLOCKS;
     if c.long_owner || c.author {
         m |= StatxFlags::UID;
     }
@@ -112,7 +122,11 @@ pub struct Scratch {
 
 impl Scratch {
     pub fn new() -> Scratch {
-        Scratch { path: [0; 4096], prefix: 0, list: [0; 512] }
+        Scratch {
+            path: [0; 4096],
+            prefix: 0,
+            list: [0; 512],
+        }
     }
 
     /// Starts a directory: names are `at/NAME` (or just NAME when `at` is empty),
@@ -138,7 +152,6 @@ impl Scratch {
         }
         self.prefix = n;
     }
-
 }
 
 /// The path of `name` after the `prefix` bytes of `path`, with its NUL; None when
@@ -160,8 +173,9 @@ impl Default for Scratch {
 }
 
 /// Looks up what the long format or -Z shows beyond `m` for the entry `e` (a name
-/// in the directory `dir`, whose path `scratch` was started with): one xattr listing for the markers
-/// and context, readlinkat for symlinks, and a stat of the target for -F.
+/// in the directory `dir`, whose path `scratch` was started with): one xattr
+/// listing for the markers and context, readlinkat for symlinks, and a stat of the
+/// target for -F. Returns the error of a symlink that could not be read.
 pub fn probe<'a>(
     region: &Arena<'a>,
     dir: BorrowedFd<'_>,
@@ -191,17 +205,24 @@ pub fn probe<'a>(
             match listed {
                 Ok(n) => {
                     for a in list[..n].split(|&b| b == 0) {
-                        acl |= a == ACL_ACCESS || (a == ACL_DEFAULT && Kind::from_mode(m.mode) == Kind::Dir);
+                        acl |= a == ACL_ACCESS
+                            || (a == ACL_DEFAULT && Kind::from_mode(m.mode) == Kind::Dir);
                         label |= a == SELINUX;
                     }
                 }
                 Err(Errno::RANGE) => {
                     // More names than the buffer holds: ask for the two that matter.
                     let mut none = [0u8; 0];
-                    let q = |n: &CStr, none: &mut [u8; 0]| !matches!(xattr::value(path, n, p.follow, none), Err(Errno::NODATA));
+                    let q = |n: &CStr, none: &mut [u8; 0]| {
+                        matches!(
+                            xattr::value(path, n, p.follow, none),
+                            Ok(_) | Err(Errno::RANGE)
+                        )
+                    };
                     label = q(c"security.selinux", &mut none);
                     acl = q(c"system.posix_acl_access", &mut none)
-                        || (Kind::from_mode(m.mode) == Kind::Dir && q(c"system.posix_acl_default", &mut none));
+                        || (Kind::from_mode(m.mode) == Kind::Dir
+                            && q(c"system.posix_acl_default", &mut none));
                 }
                 Err(Errno::NOTSUP) => UNSUPPORTED_DEV.store(m.dev, Ordering::Relaxed),
                 Err(_) => {}
@@ -238,8 +259,14 @@ pub fn probe<'a>(
     let mut target_mode = 0;
     let mut link_error = None;
     if symlink && p.readlink {
-        let Ok(name) = CStr::from_bytes_with_nul(e.name_z()) else { return Ok(None) };
-        let want = if m.size == 0 { 4096 } else { (m.size as usize).saturating_add(1).min(1 << 20) };
+        let Ok(name) = CStr::from_bytes_with_nul(e.name_z()) else {
+            return Ok(None);
+        };
+        let want = if m.size == 0 {
+            4096
+        } else {
+            (m.size as usize).saturating_add(1).min(1 << 20)
+        };
         let buf = region.alloc_slice(want, 0u8)?;
         match readlink_at(dir, name, buf) {
             Err(err) => link_error = Some(err),
@@ -252,7 +279,13 @@ pub fn probe<'a>(
         }
     }
     if target.is_some() || p.context {
-        e.extra = Some(&region.copy(&[Extra { target, target_mode, context }])?[0]);
+        e.extra = Some(
+            &region.copy(&[Extra {
+                target,
+                target_mode,
+                context,
+            }])?[0],
+        );
     }
     Ok(link_error)
 }
@@ -297,7 +330,10 @@ fn is_device(m: &Meta) -> bool {
 
 /// Measures the columns over `entries`.
 pub fn widths(r: &Render, l: &Long, entries: &[Entry]) -> Widths {
-    let mut w = Widths { inode: 1, ..Widths::default() };
+    let mut w = Widths {
+        inode: 1,
+        ..Widths::default()
+    };
     let mut t = [0u8; 20];
     for e in entries {
         if r.context {
@@ -371,6 +407,7 @@ pub fn group(r: &Render, l: &Long, entries: &[Entry], w: &Widths, space: bool) {
     let mut t = [0u8; 20];
     let mut tb = [0u8; LS_MAX];
     for e in entries {
+        l.dired.indent();
         if r.inode {
             match e.meta {
                 Some(m) => right(u64_dec(m.ino, &mut t), w.inode),
@@ -380,7 +417,11 @@ pub fn group(r: &Render, l: &Long, entries: &[Entry], w: &Widths, space: bool) {
         if r.size {
             match e.meta {
                 Some(m) => {
-                    out::repeat(b' ', w.blocks.saturating_sub(scaled_width(m.blocks, 512, &r.block)));
+                    out::repeat(
+                        b' ',
+                        w.blocks
+                            .saturating_sub(scaled_width(m.blocks, 512, &r.block)),
+                    );
                     format_scaled(m.blocks, 512, &r.block, &mut Stdout);
                     out::byte(b' ');
                 }
@@ -420,11 +461,19 @@ pub fn group(r: &Render, l: &Long, entries: &[Entry], w: &Widths, space: bool) {
                     out::bytes(b", ");
                     right(u64_dec(m.rdev_minor as u64, &mut t), w.minor);
                 } else {
-                    out::repeat(b' ', w.size.saturating_sub(scaled_width(m.size, 1, &l.file_block)));
+                    out::repeat(
+                        b' ',
+                        w.size
+                            .saturating_sub(scaled_width(m.size, 1, &l.file_block)),
+                    );
                     format_scaled(m.size, 1, &l.file_block, &mut Stdout);
                     out::byte(b' ');
                 }
-                let text = if m.time_unknown { None } else { l.clock.format(m.time_sec, m.time_nsec, &mut tb) };
+                let text = if m.time_unknown {
+                    None
+                } else {
+                    l.clock.format(m.time_sec, m.time_nsec, &mut tb)
+                };
                 match text {
                     Some(s) => {
                         out::bytes(s);
@@ -433,7 +482,10 @@ pub fn group(r: &Render, l: &Long, entries: &[Entry], w: &Widths, space: bool) {
                     None if m.time_unknown => right(b"?", l.clock.fallback_width()),
                     None => {
                         let mut t24 = [0u8; 24];
-                        right(crate::fmt::num::i64_dec(m.time_sec, &mut t24), l.clock.fallback_width());
+                        right(
+                            crate::fmt::num::i64_dec(m.time_sec, &mut t24),
+                            l.clock.fallback_width(),
+                        );
                     }
                 }
             }
@@ -464,9 +516,17 @@ pub fn group(r: &Render, l: &Long, entries: &[Entry], w: &Widths, space: bool) {
                 right(b"?", l.clock.fallback_width());
             }
         }
-        r.print_name(e, space);
+        // (The alignment space goes before the name's --dired offset.)
+        if space && e.width & QUOTED == 0 {
+            out::byte(b' ');
+        }
+        l.dired.mark_name();
+        r.print_name(e, false);
+        l.dired.mark_name();
         let target = e.extra.and_then(|x| x.target.map(|t| (t, x.target_mode)));
-        if e.meta.is_some_and(|m| Kind::from_mode(m.mode) == Kind::Symlink) {
+        if e.meta
+            .is_some_and(|m| Kind::from_mode(m.mode) == Kind::Symlink)
+        {
             if let Some((t, tmode)) = target {
                 out::bytes(b" -> ");
                 if r.raw_names {

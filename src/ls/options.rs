@@ -572,7 +572,9 @@ pub fn parse(
     // or BLOCKSIZE.
     c.file_block = match block {
         Some(b) => b,
-        None if env::get(b"LS_BLOCK_SIZE").is_some() || env::get(b"BLOCK_SIZE").is_some() => block_from_env(false),
+        None if env::get(b"LS_BLOCK_SIZE").is_some() || env::get(b"BLOCK_SIZE").is_some() => {
+            block_from_env(false)
+        }
         None => BlockSize::plain(1),
     };
     Parsed::Run(c)

@@ -168,6 +168,7 @@ pub fn total(r: &Render, entries: &[Entry]) {
         .filter_map(|e| e.meta)
         .map(|m| m.blocks)
         .sum();
+    r.long.dired.indent();
     out::bytes(b"total ");
     blocks_text(r, sum, &mut Stdout);
     out::byte(r.eol);
@@ -175,7 +176,13 @@ pub fn total(r: &Render, entries: &[Entry]) {
 
 impl Render {
     fn fields(&self, entries: &[Entry], any_quoted: bool) -> Fields {
-        let mut f = Fields { inode: 0, blocks: 0, space: self.align_quotes && any_quoted, context: 0, long: None };
+        let mut f = Fields {
+            inode: 0,
+            blocks: 0,
+            space: self.align_quotes && any_quoted,
+            context: 0,
+            long: None,
+        };
         if self.format == Format::Long {
             f.long = Some(super::long::widths(self, &self.long, entries));
             return f;
@@ -222,7 +229,11 @@ impl Render {
             };
         }
         if self.context {
-            w += 1 + if self.format == Format::Commas { super::zone::display_width(context_of(e)) } else { f.context };
+            w += 1 + if self.format == Format::Commas {
+                super::zone::display_width(context_of(e))
+            } else {
+                f.context
+            };
         }
         if self.indicator_of(e).is_some() {
             w += 1;
@@ -262,7 +273,10 @@ impl Render {
         }
         if self.context {
             let ctx = context_of(e);
-            out::repeat(b' ', f.context.saturating_sub(super::zone::display_width(ctx)));
+            out::repeat(
+                b' ',
+                f.context.saturating_sub(super::zone::display_width(ctx)),
+            );
             out::bytes(ctx);
             out::byte(b' ');
         }
@@ -289,7 +303,16 @@ impl Render {
         if self.raw_names && !self.inode && !self.context && self.indicator == Indicator::None {
             out::bytes(e.name());
         } else {
-            self.print_entry(e, &Fields { inode: 0, blocks: 0, space: false, context: 0, long: None });
+            self.print_entry(
+                e,
+                &Fields {
+                    inode: 0,
+                    blocks: 0,
+                    space: false,
+                    context: 0,
+                    long: None,
+                },
+            );
         }
         out::byte(self.eol);
     }
@@ -318,7 +341,13 @@ impl Render {
             return Ok(());
         }
         let f = if contents && self.stream {
-            Fields { inode: 0, blocks: 0, space: false, context: 0, long: None }
+            Fields {
+                inode: 0,
+                blocks: 0,
+                space: false,
+                context: 0,
+                long: None,
+            }
         } else {
             self.frame(entries, measured)
         };

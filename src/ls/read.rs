@@ -118,7 +118,8 @@ pub fn meta_of(s: &Statx, time: TimeField) -> Meta {
         TimeField::Change => s.stx_ctime,
         TimeField::Birth => s.stx_btime,
     };
-    let time_unknown = time == TimeField::Birth && !StatxFlags::from_bits_retain(s.stx_mask).contains(StatxFlags::BTIME);
+    let time_unknown = time == TimeField::Birth
+        && !StatxFlags::from_bits_retain(s.stx_mask).contains(StatxFlags::BTIME);
     Meta {
         mode: s.stx_mode as u32,
         ino: s.stx_ino,
@@ -258,7 +259,9 @@ pub fn stream(
                 let mut one = [Entry::new(name, Kind::from_file_type(e.file_type()))];
                 let r = region.sub();
                 let mut failed = None;
-                stat_entries(&r, fd, at, &mut one, needs, time, &mut |_, err, _| failed = Some(err))?;
+                stat_entries(&r, fd, at, &mut one, needs, time, &mut |_, err, _| {
+                    failed = Some(err)
+                })?;
                 if let Some(err) = failed {
                     on(Event::Failed(one[0].name(), err));
                 }

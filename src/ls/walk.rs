@@ -13,7 +13,7 @@
 use super::entry::{Entry, Kind};
 use super::options::{Config, Deref, Format};
 use super::output::{total, Render};
-use super::read::{Failure, read, stat_entries, stream, Event, Filter, Needs, Pattern};
+use super::read::{read, stat_entries, stream, Event, Failure, Filter, Needs, Pattern};
 use super::sort::{sort, Order};
 use super::LineSink;
 use crate::fmt::quote::{quote, Quoting, Style};
@@ -227,7 +227,14 @@ impl<'c> Walk<'c> {
                     let m = sub.copy(&[super::read::meta_of(&s, self.cfg.time)])?;
                     let mut e = Entry::new(name_z, Kind::from_mode(m[0].mode));
                     if let Some(p) = self.needs.probe {
-                        if let Some(err) = super::long::probe(&sub, file::cwd(), &mut scratch, &mut e, &mut m[0], &p)? {
+                        if let Some(err) = super::long::probe(
+                            &sub,
+                            file::cwd(),
+                            &mut scratch,
+                            &mut e,
+                            &mut m[0],
+                            &p,
+                        )? {
                             self.report(b"cannot read symbolic link ", op, err, 2);
                         }
                     }
@@ -247,7 +254,12 @@ impl<'c> Walk<'c> {
         sort(entries, self.order, &mut sub)?;
         // GNU's prefix widths and quote alignment for the file operands count the
         // directory operands too.
-        let frame = self.render.frame(entries, measured);
+        // (Only when some operand is a file: -l would look up names for nothing.)
+        let frame = if self.cfg.directory || entries.iter().any(|e| !e.is_dir()) {
+            Some(self.render.frame(entries, measured))
+        } else {
+            None
+        };
         let files = if self.cfg.directory {
             entries.len()
         } else {
@@ -267,8 +279,8 @@ impl<'c> Walk<'c> {
             files
         };
         let (file_part, dir_part) = entries.split_at_mut(files);
-        if files > 0 {
-            self.render.print_group(&mut sub, file_part, &frame)?;
+        if let (true, Some(frame)) = (files > 0, &frame) {
+            self.render.print_group(&mut sub, file_part, frame)?;
             self.first = false;
         }
         self.headers = self.cfg.recursive || operands.len() > 1;
@@ -298,6 +310,7 @@ impl<'c> Walk<'c> {
                 out::flush();
             }
         }
+        self.render.long.dired.finish();
         Ok(())
     }
 
@@ -416,8 +429,13 @@ impl<'c> Walk<'c> {
             out::byte(b'\n');
         }
         self.first = false;
+        if self.headers {
+            self.render.long.dired.indent();
+            self.render.long.dired.mark_header();
+        }
         if self.headers && self.render.raw_names {
             out::bytes(&self.path[..self.path_len]);
+            self.render.long.dired.mark_header();
             out::bytes(b":\n");
         } else if self.headers {
             let q = Quoting {
@@ -427,6 +445,7 @@ impl<'c> Walk<'c> {
                 extra: b":",
             };
             quote(&q, &self.path[..self.path_len], &mut crate::fmt::Stdout);
+            self.render.long.dired.mark_header();
             out::bytes(b":\n");
         }
     }
@@ -563,10 +582,19 @@ impl<'c> Walk<'c> {
             let time = self.cfg.time;
             let dirent = core::mem::take(&mut self.dirent);
             let at = sub.copy(&self.path[..self.path_len])?;
-            let r = stream(sub, fd.as_fd(), dirent, &filter, at, &needs, time, &mut |ev| match ev {
-                Event::Entry(e) => self.render.one(e),
-                Event::Failed(name, err) => self.report_entry(name, err, Failure::Stat),
-            });
+            let r = stream(
+                sub,
+                fd.as_fd(),
+                dirent,
+                &filter,
+                at,
+                &needs,
+                time,
+                &mut |ev| match ev {
+                    Event::Entry(e) => self.render.one(e),
+                    Event::Failed(name, err) => self.report_entry(name, err, Failure::Stat),
+                },
+            );
             self.dirent = dirent;
             if let Some(e) = r? {
                 self.read_error(e, operand);
@@ -583,8 +611,20 @@ impl<'c> Walk<'c> {
         let entries = listing.entries;
         let needs = self.needs;
         let time = self.cfg.time;
-        let at: &[u8] = if needs.probe.is_some() { sub.copy(&self.path[..self.path_len])? } else { &[] };
-        stat_entries(sub, fd.as_fd(), at, entries, &needs, time, &mut |name, e, why| self.report_entry(name, e, why))?;
+        let at: &[u8] = if needs.probe.is_some() {
+            sub.copy(&self.path[..self.path_len])?
+        } else {
+            &[]
+        };
+        stat_entries(
+            sub,
+            fd.as_fd(),
+            at,
+            entries,
+            &needs,
+            time,
+            &mut |name, e, why| self.report_entry(name, e, why),
+        )?;
         let measured = self.render.measure_for_sort(entries, self.order.key);
         sort(entries, self.order, sub)?;
         if self.cfg.size || self.cfg.format == Format::Long {

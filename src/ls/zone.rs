@@ -67,7 +67,10 @@ pub fn is_recent(t: (i64, u32), now: (i64, u32)) -> bool {
 
 impl Clock {
     pub fn new(c: &Config) -> Clock {
-        let style = c.time_style.or_else(|| env::get(b"TIME_STYLE")).unwrap_or(b"locale");
+        let style = c
+            .time_style
+            .or_else(|| env::get(b"TIME_STYLE"))
+            .unwrap_or(b"locale");
         Clock {
             formats: formats_of(style, crate::locale::time_is_posix()),
             zone: OnceCell::new(),
@@ -102,7 +105,9 @@ impl Clock {
     /// The width of the old format applied to time 0 (0 when that fails too).
     pub fn fallback_width(&self) -> usize {
         *self.fallback.get_or_init(|| {
-            let Some(tm) = self.zone().localtime(0) else { return 0 };
+            let Some(tm) = self.zone().localtime(0) else {
+                return 0;
+            };
             let mut buf = [0u8; LS_MAX];
             match format_bounded(self.formats[0], &tm, 0, 0, &mut buf) {
                 Some(n) => display_width(&buf[..n]),
@@ -163,7 +168,10 @@ fn quick(fmt: &[u8], tm: &crate::fmt::tz::Tm, nsec: u32, buf: &mut [u8]) -> Opti
             }
             b'z' => {
                 let off = tm.gmtoff;
-                if off % 60 != 0 || (off == 0 && tm.abbr.first() == Some(&b'-')) || off.abs() >= 100 * 3600 {
+                if off % 60 != 0
+                    || (off == 0 && tm.abbr.first() == Some(&b'-'))
+                    || off.abs() >= 100 * 3600
+                {
                     return None;
                 }
                 buf[n] = if off < 0 { b'-' } else { b'+' };
@@ -213,7 +221,9 @@ fn read_zone(name: &[u8]) -> Option<&'static [u8]> {
         Some(())
     };
     if name.first() != Some(&b'/') {
-        let dir = env::get(b"TZDIR").filter(|d| !d.is_empty()).unwrap_or(tz::ZONEINFO);
+        let dir = env::get(b"TZDIR")
+            .filter(|d| !d.is_empty())
+            .unwrap_or(tz::ZONEINFO);
         put(dir, &mut n)?;
         put(b"/", &mut n)?;
     }
@@ -249,9 +259,15 @@ mod tests {
         assert_eq!(formats_of(b"locale", true), [LOCALE_OLD, LOCALE_RECENT]);
         assert_eq!(formats_of(b"long-iso", true), [&b"%Y-%m-%d %H:%M"[..]; 2]);
         assert_eq!(formats_of(b"long", true), [&b"%Y-%m-%d %H:%M"[..]; 2]);
-        assert_eq!(formats_of(b"iso", true), [&b"%Y-%m-%d "[..], b"%m-%d %H:%M"]);
+        assert_eq!(
+            formats_of(b"iso", true),
+            [&b"%Y-%m-%d "[..], b"%m-%d %H:%M"]
+        );
         assert_eq!(formats_of(b"posix-iso", true), [LOCALE_OLD, LOCALE_RECENT]);
-        assert_eq!(formats_of(b"posix-iso", false), [&b"%Y-%m-%d "[..], b"%m-%d %H:%M"]);
+        assert_eq!(
+            formats_of(b"posix-iso", false),
+            [&b"%Y-%m-%d "[..], b"%m-%d %H:%M"]
+        );
         assert_eq!(formats_of(b"+%Y\n%H", true), [&b"%Y"[..], b"%H"]);
         assert_eq!(formats_of(b"+%Y", true), [&b"%Y"[..], b"%Y"]);
         assert_eq!(formats_of(b"+", true), [&b""[..], b""]);
@@ -259,8 +275,20 @@ mod tests {
 
     #[test]
     fn quick_formats_agree_with_strtime() {
-        let zones: [&[u8]; 4] = [b"UTC0", b"EST5EDT,M3.2.0,M11.1.0", b"<+0530>-5:30", b"<-0330>3:30"];
-        let fmts: [&[u8]; 6] = [LOCALE_OLD, LOCALE_RECENT, b"%Y-%m-%d %H:%M:%S.%N %z", b"%Y-%m-%d %H:%M", b"%Y-%m-%d ", b"%m-%d %H:%M"];
+        let zones: [&[u8]; 4] = [
+            b"UTC0",
+            b"EST5EDT,M3.2.0,M11.1.0",
+            b"<+0530>-5:30",
+            b"<-0330>3:30",
+        ];
+        let fmts: [&[u8]; 6] = [
+            LOCALE_OLD,
+            LOCALE_RECENT,
+            b"%Y-%m-%d %H:%M:%S.%N %z",
+            b"%Y-%m-%d %H:%M",
+            b"%Y-%m-%d ",
+            b"%m-%d %H:%M",
+        ];
         let mut t: i64 = -2_000_000_000;
         while t < 4_000_000_000 {
             for z in zones {

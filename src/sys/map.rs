@@ -21,7 +21,14 @@ pub fn whole_file(dir: BorrowedFd<'_>, path: &CStr) -> Result<&'static [u8], Err
     // is never unmapped, so the slice lives for the whole process. (A file truncated
     // later would fault on access; the files mapped here are not rewritten in place.)
     unsafe {
-        let p = rustix::mm::mmap(core::ptr::null_mut(), len, ProtFlags::READ, MapFlags::PRIVATE, &fd, 0)?;
+        let p = rustix::mm::mmap(
+            core::ptr::null_mut(),
+            len,
+            ProtFlags::READ,
+            MapFlags::PRIVATE,
+            &fd,
+            0,
+        )?;
         Ok(core::slice::from_raw_parts(p as *const u8, len))
     }
 }

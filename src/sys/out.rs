@@ -14,6 +14,8 @@ pub const BUF_SIZE: usize = 64 * 1024;
 
 struct State {
     len: usize,
+    /// Bytes handed to write(2) so far (for `position`).
+    written: u64,
     error: Option<Errno>,
     buf: [u8; BUF_SIZE],
 }
@@ -23,7 +25,7 @@ struct Global(UnsafeCell<State>);
 // function here hands out a reference that outlives its call.
 unsafe impl Sync for Global {}
 
-static OUT: Global = Global(UnsafeCell::new(State { len: 0, error: None, buf: [0; BUF_SIZE] }));
+static OUT: Global = Global(UnsafeCell::new(State { len: 0, written: 0, error: None, buf: [0; BUF_SIZE] }));
 
 fn state() -> &'static mut State {
     // SAFETY: single-threaded; every caller below uses the reference only within its
@@ -45,6 +47,7 @@ pub fn write_fd(fd: BorrowedFd<'_>, mut data: &[u8]) -> Result<(), Errno> {
 }
 
 fn emit(s: &mut State, data: &[u8]) {
+    s.written += data.len() as u64;
     if s.error.is_some() {
         return;
     }
@@ -110,6 +113,7 @@ pub fn uint(v: u64) {
 fn flush_state(s: &mut State) {
     let n = s.len;
     s.len = 0;
+    s.written += n as u64;
     if n > 0 {
         // Split borrow: the buffer's bytes are copied out of `s` by reference.
         let State { buf, error, .. } = s;
@@ -119,6 +123,12 @@ fn flush_state(s: &mut State) {
             }
         }
     }
+}
+
+/// The number of bytes appended to standard output so far (ls --dired offsets).
+pub fn position() -> u64 {
+    let s = state();
+    s.written + s.len as u64
 }
 
 /// Writes out what is buffered.

@@ -1,8 +1,8 @@
 //! Extended attributes by path (the kernel has no *at form): the list of names, and
 //! one attribute's value.
 
-use super::Errno;
 use super::BorrowedFd;
+use super::Errno;
 use core::ffi::CStr;
 
 /// The NUL-separated names of `path`'s attributes into `buf` (llistxattr, or
@@ -28,7 +28,12 @@ pub fn value(path: &CStr, name: &CStr, follow: bool, buf: &mut [u8]) -> Result<u
 /// listxattrat(2) (Linux 6.13): the names of the attributes of `name` in the
 /// directory `dir` (of what it points to when `follow`), without a path walk from
 /// the working directory. ENOSYS on older kernels and other architectures.
-pub fn names_at(dir: BorrowedFd<'_>, name: &CStr, follow: bool, buf: &mut [u8]) -> Result<usize, Errno> {
+pub fn names_at(
+    dir: BorrowedFd<'_>,
+    name: &CStr,
+    follow: bool,
+    buf: &mut [u8],
+) -> Result<usize, Errno> {
     use rustix::fd::AsRawFd;
     let flags: usize = if follow { 0 } else { 0x100 }; // AT_SYMLINK_NOFOLLOW
     let r = raw5(
