@@ -112,6 +112,11 @@ impl<'c> Walk<'c> {
         })
     }
 
+    /// The renderer (ls::main finishes the colors with it).
+    pub fn render(&self) -> &Render {
+        &self.render
+    }
+
     fn fail(&mut self, status: i32) {
         self.status = self.status.max(status);
     }
@@ -196,6 +201,9 @@ impl<'c> Walk<'c> {
         if self.cfg.inode {
             mask |= StatxFlags::INO;
         }
+        if self.needs.colors.is_some() {
+            mask |= StatxFlags::NLINK;
+        }
         let mut scratch = super::long::Scratch::new();
         for &op in operands {
             let mut z = sub.vec::<u8>();
@@ -237,6 +245,9 @@ impl<'c> Walk<'c> {
                         )? {
                             self.report(b"cannot read symbolic link ", op, err, 2);
                         }
+                    }
+                    if e.kind == Kind::Symlink && self.needs.link_modes() {
+                        m[0].link_mode = super::paint::link_mode(file::cwd(), name_z);
                     }
                     e.meta = Some(&m[0]);
                     if self.cfg.dirs_first && e.kind == Kind::Symlink {
