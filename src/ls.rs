@@ -12,6 +12,7 @@ mod ids;
 mod long;
 mod options;
 mod output;
+mod links;
 mod paint;
 mod read;
 mod sort;

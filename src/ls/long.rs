@@ -525,7 +525,7 @@ pub fn group(r: &Render, l: &Long, entries: &[Entry], w: &Widths, space: bool) {
             out::byte(b' ');
         }
         l.dired.mark_name();
-        let name_len = r.painted_name(e, false, col, pad);
+        let name_len = r.painted_name(e, space, col, true);
         l.dired.mark_name();
         let target = e.extra.and_then(|x| x.target.map(|t| (t, x.target_mode)));
         if e.meta
@@ -533,7 +533,7 @@ pub fn group(r: &Render, l: &Long, entries: &[Entry], w: &Widths, space: bool) {
         {
             if let Some((t, tmode)) = target {
                 out::bytes(b" -> ");
-                r.painted_target(e, t, col + name_len + 4);
+                r.painted_target(e, t, col + name_len + 4, space);
                 if r.indicator != Indicator::None {
                     if let Some(c) = target_indicator(r.indicator, tmode) {
                         out::byte(c);

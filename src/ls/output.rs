@@ -44,7 +44,7 @@ pub struct Render {
     /// --color, when colors are on (ls::paint).
     pub paint: Option<super::paint::Paint>,
     /// --hyperlink (ls::paint).
-    pub links: Option<super::paint::Links>,
+    pub links: Option<super::links::Links>,
 }
 
 impl Render {
@@ -92,7 +92,7 @@ impl Render {
                 || align_quotes,
             long: super::long::Long::new(c),
             paint: super::paint::Paint::of(c.colors),
-            links: super::paint::Links::of(c),
+            links: super::links::Links::of(c),
         }
     }
 
@@ -288,21 +288,9 @@ impl Render {
             out::bytes(ctx);
             out::byte(b' ');
         }
-        self.painted_name(e, f.space, col, 0);
+        self.painted_name(e, f.space, col, false);
         if let Some(c) = self.indicator_of(e) {
             out::byte(c);
-        }
-    }
-
-    /// The name, quoted, after a space when `space` and it was not quoted itself.
-    pub(super) fn print_name(&self, e: &Entry, space: bool) {
-        if space && e.width & QUOTED == 0 {
-            out::byte(b' ');
-        }
-        if self.raw_names {
-            out::bytes(e.name());
-        } else {
-            quote(&self.quoting, e.name(), &mut Stdout);
         }
     }
 

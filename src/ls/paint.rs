@@ -10,28 +10,19 @@
 
 use super::entry::{Entry, Kind};
 use super::output::Render;
-use crate::fmt::colors::{self, hyperlink, Database, Facts, FileType, Painter, Setup, Slot, Stat, Storage};
+use crate::fmt::colors::{self, Database, Facts, FileType, Painter, Setup, Slot, Stat, Storage};
 use crate::fmt::Stdout;
 use crate::sys::arena::{Arena, Exhausted};
 use crate::sys::err::Line;
 use crate::sys::stat::{statx_at, StatxFlags};
 use crate::sys::{env, out, BorrowedFd};
-use core::cell::{Cell, RefCell};
+use core::cell::RefCell;
 use core::ffi::CStr;
 
 /// The color state of one run.
 pub struct Paint {
     db: &'static Database<'static>,
     painter: RefCell<Painter<'static, 'static>>,
-}
-
-/// The `--hyperlink` state: the host name, and the canonical directory path of the
-/// names being printed (set by the walk for each listing).
-pub struct Links {
-    pub host: &'static [u8],
-    /// The canonical path of the directory whose entries are printed, or empty
-    /// for the file operands (whose paths are resolved one by one).
-    pub dir: Cell<&'static [u8]>,
 }
 
 /// GNU's start-up decision once `--color` said yes: the database, or None (no
@@ -121,69 +112,64 @@ impl Render {
         }
     }
 
-    /// Prints `e`'s name (after a space when `space` and it is not quoted itself),
-    /// colored and linked as the options say. `col`: the column the entry started
-    /// at; `pad`: alignment bytes the caller already wrote before it. Returns the
-    /// bytes of the name with its alignment space (GNU's length for `cl`).
-    pub(super) fn painted_name(&self, e: &Entry, space: bool, col: usize, pad: usize) -> usize {
-        let pad = pad + (space && e.width & super::entry::QUOTED == 0) as usize;
-        if space && e.width & super::entry::QUOTED == 0 {
+    /// Prints `e`'s name, colored and linked as the options say. `space`: the
+    /// group aligns names on quotes (unquoted names get a leading space; the caller
+    /// already wrote it when `pad_done`). `col`: the column the entry started at.
+    /// Returns the bytes of the name with its alignment space (GNU's length for `cl`).
+    pub(super) fn painted_name(&self, e: &Entry, space: bool, col: usize, pad_done: bool) -> usize {
+        let quoted = e.width & super::entry::QUOTED != 0;
+        let pad = (space && !quoted) as usize;
+        if pad == 1 && !pad_done {
             out::byte(b' ');
         }
         let seq = self.paint.as_ref().and_then(|p| p.db.name_sequence(&facts(e), e.name()));
         if let Some(p) = &self.paint {
             p.painter.borrow_mut().begin_name(&mut Stdout, seq);
         }
-        let start = out::position();
-        self.linked(e, || self.print_name(e, false));
-        let len = (out::position() - start) as usize + pad;
+        let len = self.quoted_text(e, e.name(), space) + pad;
         if let Some(p) = &self.paint {
             p.painter.borrow_mut().end_name(&mut Stdout, seq.is_some(), col, len, self.width);
         }
         len
     }
 
-    /// Prints a symlink's target text in `-l`, colored by what it points to.
-    pub(super) fn painted_target(&self, e: &Entry, target: &[u8], col: usize) {
+    /// Prints a symlink's target text in `-l`, colored by what it points to and
+    /// linked like the name. `aligned`: the group aligns names on quotes.
+    pub(super) fn painted_target(&self, e: &Entry, target: &[u8], col: usize, aligned: bool) {
         let seq = self.paint.as_ref().and_then(|p| p.db.target_sequence(&facts(e), target));
         if let Some(p) = &self.paint {
             p.painter.borrow_mut().begin_name(&mut Stdout, seq);
         }
-        let start = out::position();
-        if self.raw_names {
-            out::bytes(target);
-        } else {
-            crate::fmt::quote::quote(&self.quoting, target, &mut Stdout);
-        }
-        let len = (out::position() - start) as usize;
+        let len = self.quoted_text(e, target, aligned);
         if let Some(p) = &self.paint {
             p.painter.borrow_mut().end_name(&mut Stdout, seq.is_some(), col, len, self.width);
         }
     }
-
-    /// Runs `print` inside the entry's OSC 8 link when --hyperlink is on.
-    fn linked(&self, e: &Entry, print: impl FnOnce()) {
-        match &self.links {
-            None => print(),
-            Some(l) => {
-                let _ = (l, e);
-                print();
-                let _ = hyperlink::CLOSE;
-            }
-        }
-    }
-}
-
-impl Links {
-    pub fn of(c: &super::options::Config) -> Option<Links> {
-        c.hyperlink.then(|| Links {
-            host: b"",
-            dir: Cell::new(b""),
-        })
-    }
 }
 
 impl Render {
+    /// Writes `text` (`e`'s name or target) quoted, inside `e`'s link when
+    /// --hyperlink is on; returns the bytes of the quoted text. `aligned`: the
+    /// group aligns names on quotes.
+    fn quoted_text(&self, e: &Entry, text: &[u8], aligned: bool) -> usize {
+        let write = |s: &mut dyn crate::fmt::Sink| -> bool {
+            if self.raw_names {
+                s.put(text);
+                false
+            } else {
+                crate::fmt::quote::quote(&self.quoting, text, s).quoted
+            }
+        };
+        match &self.links {
+            Some(l) => l.around(e, aligned, &write),
+            None => {
+                let start = out::position();
+                write(&mut Stdout);
+                (out::position() - start) as usize
+            }
+        }
+    }
+
     /// Neither colors nor links: names can be written bare.
     pub(super) fn plain(&self) -> bool {
         self.paint.is_none() && self.links.is_none()

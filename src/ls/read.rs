@@ -70,7 +70,8 @@ pub struct Needs {
 impl Needs {
     pub fn of(c: &Config) -> Needs {
         let mut mask = StatxFlags::TYPE | StatxFlags::MODE;
-        let mut every = c.inode || c.size || c.format == Format::Long || c.context;
+        // GNU stats every entry for --hyperlink.
+        let mut every = c.inode || c.size || c.format == Format::Long || c.context || c.hyperlink;
         if c.inode {
             mask |= StatxFlags::INO;
         }

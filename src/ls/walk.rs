@@ -291,7 +291,13 @@ impl<'c> Walk<'c> {
         };
         let (file_part, dir_part) = entries.split_at_mut(files);
         if let (true, Some(frame)) = (files > 0, &frame) {
+            if let Some(l) = &self.render.links {
+                l.set_operands(true);
+            }
             self.render.print_group(&mut sub, file_part, frame)?;
+            if let Some(l) = &self.render.links {
+                l.set_operands(false);
+            }
             self.first = false;
         }
         self.headers = self.cfg.recursive || operands.len() > 1;
@@ -311,6 +317,9 @@ impl<'c> Walk<'c> {
                     };
                     if self.cfg.recursive {
                         self.revisits(&level, Some(&fd));
+                    }
+                    if let Some(l) = &self.render.links {
+                        l.enter_operand(e.name());
                     }
                     self.list(&mut sub, &level, fd, true)?;
                     self.close_level(&level);
@@ -444,8 +453,15 @@ impl<'c> Walk<'c> {
             self.render.long.dired.indent();
             self.render.long.dired.mark_header();
         }
+        let link = self.headers.then_some(self.render.links.as_ref()).flatten();
+        if let Some(l) = link {
+            l.open_dir();
+        }
         if self.headers && self.render.raw_names {
             out::bytes(&self.path[..self.path_len]);
+            if link.is_some() {
+                crate::fmt::colors::hyperlink::close(&mut crate::fmt::Stdout);
+            }
             self.render.long.dired.mark_header();
             out::bytes(b":\n");
         } else if self.headers {
@@ -456,6 +472,9 @@ impl<'c> Walk<'c> {
                 extra: b":",
             };
             quote(&q, &self.path[..self.path_len], &mut crate::fmt::Stdout);
+            if link.is_some() {
+                crate::fmt::colors::hyperlink::close(&mut crate::fmt::Stdout);
+            }
             self.render.long.dired.mark_header();
             out::bytes(b":\n");
         }
@@ -516,7 +535,11 @@ impl<'c> Walk<'c> {
                         continue;
                     }
                     self.crossings += crossed as usize;
+                    let mark = self.render.links.as_ref().map(|l| l.enter_child(e.name()));
                     let r = self.list(&mut sub, &child, child_fd, false);
+                    if let (Some(l), Some(m)) = (&self.render.links, mark) {
+                        l.leave(m);
+                    }
                     self.crossings -= crossed as usize;
                     r?;
                     self.close_level(&child);

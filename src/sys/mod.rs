@@ -7,6 +7,7 @@ pub mod dir;
 pub mod env;
 pub mod err;
 pub mod file;
+pub mod host;
 pub mod iobuf;
 pub mod map;
 pub mod mem;
