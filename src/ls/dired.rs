@@ -23,7 +23,9 @@ struct Offsets {
 impl Offsets {
     fn push(&mut self, v: u64) {
         if self.space.is_none() {
-            self.space = [RESERVE, 1 << 30, 64 << 20].iter().find_map(|&n| mem::reserve(n).ok());
+            self.space = [RESERVE, 1 << 30, 64 << 20]
+                .iter()
+                .find_map(|&n| mem::reserve(n).ok());
         }
         if let Some(s) = &mut self.space {
             if let Some(slot) = s.get_mut(self.len * 8..self.len * 8 + 8) {
@@ -63,8 +65,14 @@ impl Dired {
         Dired {
             on,
             style,
-            names: RefCell::new(Offsets { space: None, len: 0 }),
-            headers: RefCell::new(Offsets { space: None, len: 0 }),
+            names: RefCell::new(Offsets {
+                space: None,
+                len: 0,
+            }),
+            headers: RefCell::new(Offsets {
+                space: None,
+                len: 0,
+            }),
         }
     }
 
@@ -98,7 +106,10 @@ impl Dired {
         self.headers.borrow().dump(b"//SUBDIRED//");
         out::bytes(b"//DIRED-OPTIONS// --quoting-style=");
         let i = STYLES.iter().position(|&s| s == self.style).unwrap_or(0);
-        let name = CHOICES.iter().find(|c| c.1 as usize == i).map_or("literal", |c| c.0);
+        let name = CHOICES
+            .iter()
+            .find(|c| c.1 as usize == i)
+            .map_or("literal", |c| c.0);
         out::bytes(name.as_bytes());
         out::byte(b'\n');
     }

@@ -14,9 +14,8 @@ use super::output::Render;
 use super::zone::{display_width, Clock};
 use crate::fmt::mode::mode_string;
 use crate::fmt::num::{dec_width, u64_dec};
-use crate::fmt::size::{format_scaled, scaled_width, BlockSize};
+use crate::fmt::size::{format_scaled, BlockSize};
 use crate::fmt::strtime::LS_MAX;
-use crate::fmt::Stdout;
 use crate::sys::arena::{Arena, Exhausted};
 use crate::sys::stat::{readlink_at, statx_at, StatxFlags};
 use crate::sys::{out, xattr, BorrowedFd, Errno};
@@ -334,6 +333,8 @@ pub fn widths(r: &Render, l: &Long, entries: &[Entry]) -> Widths {
         ..Widths::default()
     };
     let mut t = [0u8; 20];
+    let mut sb = Digits([0; 20], [0; 64]);
+    let (mut last_uid, mut last_gid) = (None, None);
     for e in entries {
         if r.context {
             w.context = w.context.max(display_width(context_of(e)));
@@ -343,30 +344,57 @@ pub fn widths(r: &Render, l: &Long, entries: &[Entry]) -> Widths {
         if r.inode {
             w.inode = w.inode.max(dec_width(m.ino));
         }
-        w.blocks = w.blocks.max(scaled_width(m.blocks, 512, &r.block));
-        w.nlink = w.nlink.max(dec_width(m.nlink));
-        if l.owner {
-            let (s, name) = user_text(l, m.uid, &mut t);
-            w.owner = w.owner.max(if name { display_width(s) } else { s.len() });
+        if r.size {
+            w.blocks = w.blocks.max(scaled(m.blocks, 512, &r.block, &mut sb).len());
         }
-        if l.group {
+        w.nlink = w.nlink.max(dec_width(m.nlink));
+        // (Most entries share their owner with the one before.)
+        if (l.owner || l.author) && last_uid != Some(m.uid) {
+            last_uid = Some(m.uid);
+            let (s, name) = user_text(l, m.uid, &mut t);
+            let width = if name { display_width(s) } else { s.len() };
+            if l.owner {
+                w.owner = w.owner.max(width);
+            }
+            if l.author {
+                w.author = w.author.max(width);
+            }
+        }
+        if l.group && last_gid != Some(m.gid) {
+            last_gid = Some(m.gid);
             let (s, name) = group_text(l, m.gid, &mut t);
             w.group = w.group.max(if name { display_width(s) } else { s.len() });
-        }
-        if l.author {
-            let (s, name) = user_text(l, m.uid, &mut t);
-            w.author = w.author.max(if name { display_width(s) } else { s.len() });
         }
         if is_device(m) {
             w.major = w.major.max(dec_width(m.rdev_major as u64));
             w.minor = w.minor.max(dec_width(m.rdev_minor as u64));
             w.size = w.size.max(w.major + 2 + w.minor);
         } else {
-            w.size = w.size.max(scaled_width(m.size, 1, &l.file_block));
+            w.size = w.size.max(scaled(m.size, 1, &l.file_block, &mut sb).len());
         }
     }
     w
 }
+
+/// `value` units of `unit` bytes as the size or block column shows it in `bs`
+/// units (plain decimal digits without the general formatter when nothing scales).
+fn scaled<'b>(value: u64, unit: u64, bs: &BlockSize, buf: &'b mut Digits) -> &'b [u8] {
+    if bs.human.is_none()
+        && bs.factor == unit
+        && bs.suffix == crate::fmt::size::Suffix::None
+        && !bs.grouping
+    {
+        return u64_dec(value, &mut buf.0);
+    }
+    let mut v: heapless::Vec<u8, 64> = heapless::Vec::new();
+    format_scaled(value, unit, bs, &mut v);
+    let n = v.len().min(buf.1.len());
+    buf.1[..n].copy_from_slice(&v[..n]);
+    &buf.1[..n]
+}
+
+/// Room for one number as `scaled` writes it.
+struct Digits([u8; 20], [u8; 64]);
 
 fn right(text: &[u8], width: usize) {
     out::repeat(b' ', width.saturating_sub(text.len()));
@@ -404,6 +432,7 @@ fn target_indicator(style: Indicator, mode: u32) -> Option<u8> {
 /// space because others in the group are quoted.
 pub fn group(r: &Render, l: &Long, entries: &[Entry], w: &Widths, space: bool) {
     let mut t = [0u8; 20];
+    let mut sb = Digits([0; 20], [0; 64]);
     let mut tb = [0u8; LS_MAX];
     for e in entries {
         r.paint_normal();
@@ -419,13 +448,7 @@ pub fn group(r: &Render, l: &Long, entries: &[Entry], w: &Widths, space: bool) {
         if r.size {
             match e.meta {
                 Some(m) => {
-                    out::repeat(
-                        b' ',
-                        w.blocks
-                            .saturating_sub(scaled_width(m.blocks, 512, &r.block)),
-                    );
-                    format_scaled(m.blocks, 512, &r.block, &mut Stdout);
-                    out::byte(b' ');
+                    right(scaled(m.blocks, 512, &r.block, &mut sb), w.blocks);
                 }
                 None => right(b"?", w.blocks),
             }
@@ -463,13 +486,7 @@ pub fn group(r: &Render, l: &Long, entries: &[Entry], w: &Widths, space: bool) {
                     out::bytes(b", ");
                     right(u64_dec(m.rdev_minor as u64, &mut t), w.minor);
                 } else {
-                    out::repeat(
-                        b' ',
-                        w.size
-                            .saturating_sub(scaled_width(m.size, 1, &l.file_block)),
-                    );
-                    format_scaled(m.size, 1, &l.file_block, &mut Stdout);
-                    out::byte(b' ');
+                    right(scaled(m.size, 1, &l.file_block, &mut sb), w.size);
                 }
                 let text = if m.time_unknown {
                     None
@@ -544,5 +561,68 @@ pub fn group(r: &Render, l: &Long, entries: &[Entry], w: &Widths, space: bool) {
             out::byte(c);
         }
         out::byte(r.eol);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn indicators_after_link_targets() {
+        use Indicator::{Classify, FileType, Slash};
+        let (reg, exe, dir, lnk, fifo, sock, chr) = (
+            0o100644, 0o100755, 0o40755, 0o120777, 0o10644, 0o140755, 0o20644,
+        );
+        assert_eq!(target_indicator(Classify, exe), Some(b'*'));
+        assert_eq!(target_indicator(FileType, exe), None);
+        assert_eq!(target_indicator(Classify, reg), None);
+        assert_eq!(target_indicator(Slash, dir), Some(b'/'));
+        assert_eq!(target_indicator(Slash, fifo), None);
+        assert_eq!(target_indicator(FileType, lnk), Some(b'@'));
+        assert_eq!(target_indicator(Classify, fifo), Some(b'|'));
+        assert_eq!(target_indicator(Classify, sock), Some(b'='));
+        assert_eq!(target_indicator(Classify, chr), None);
+        // A dangling link (mode 0): nothing.
+        assert_eq!(target_indicator(Classify, 0), None);
+    }
+
+    #[test]
+    fn xattr_paths() {
+        let cwd = crate::sys::file::cwd();
+        let mut s = Scratch::new();
+        s.start(b"", cwd);
+        assert_eq!(
+            path_of(&mut s.path, s.prefix, b"name").unwrap().to_bytes(),
+            b"name"
+        );
+        s.start(b"dir/sub", cwd);
+        assert_eq!(
+            path_of(&mut s.path, s.prefix, b"f").unwrap().to_bytes(),
+            b"dir/sub/f"
+        );
+        assert_eq!(
+            path_of(&mut s.path, s.prefix, b"longer")
+                .unwrap()
+                .to_bytes(),
+            b"dir/sub/longer"
+        );
+        s.start(b"/", cwd);
+        assert_eq!(
+            path_of(&mut s.path, s.prefix, b"etc").unwrap().to_bytes(),
+            b"/etc"
+        );
+        // Too long for the kernel: through the directory's descriptor.
+        s.start(&[b'd'; 3000], cwd);
+        let p = path_of(&mut s.path, s.prefix, b"f")
+            .unwrap()
+            .to_bytes()
+            .to_vec();
+        assert!(
+            p.starts_with(b"/proc/self/fd/") && p.ends_with(b"/f"),
+            "{p:?}"
+        );
+        s.start(b"x", cwd);
+        assert!(path_of(&mut s.path, s.prefix, &[b'n'; 5000]).is_none());
     }
 }

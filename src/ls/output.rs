@@ -25,7 +25,7 @@ pub struct Render {
     pub format: Format,
     pub inode: bool,
     pub size: bool,
-    /// -Z: the security context column (`?`: no SELinux contexts are read).
+    /// -Z: the security context column (ls::long::probe reads the contexts).
     pub context: bool,
     pub block: BlockSize,
     pub width: usize,
