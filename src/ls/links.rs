@@ -46,8 +46,9 @@ pub struct Links {
     deref: bool,
 }
 
-/// Resolves `rel` against the canonical path `out[..*len]` (empty: `/`). Returns
-/// false when symlinks loop or a buffer is too small.
+/// Resolves `rel` against the canonical path `out[..*len]` (empty: `/`). After
+/// MAX_LINKS symlinks the rest is taken as written. Returns false when a buffer is
+/// too small.
 fn resolve(out: &mut [u8], len: &mut usize, rel: &[u8], check: bool, rest: &mut [u8]) -> bool {
     let (rest, link) = rest.split_at_mut(rest.len() / 2);
     let end = rest.len();
@@ -94,9 +95,13 @@ fn resolve(out: &mut [u8], len: &mut usize, rel: &[u8], check: bool, rest: &mut 
         let Ok(path) = CStr::from_bytes_with_nul(&out[..=*len]) else {
             continue;
         };
+        if links >= MAX_LINKS {
+            // Symlinks that loop: GNU keeps the component as written.
+            continue;
+        }
         if let Ok(target) = readlink_at(file::cwd(), path, link) {
             links += 1;
-            if links > MAX_LINKS || target.len() + 1 > pos {
+            if target.len() + 1 > pos {
                 return false;
             }
             *len = if target.first() == Some(&b'/') { 0 } else { before };
@@ -171,8 +176,12 @@ impl Links {
             let (base, out) = b.canon.split_at_mut(cwd);
             out[..cwd].copy_from_slice(base);
             let mut len = cwd;
-            let ok = resolve(out, &mut len, name, true, b.rest);
-            self.dir.set(cwd + if ok { len } else { 0 });
+            if !resolve(out, &mut len, name, true, b.rest) {
+                // Symlinks that loop: the path as written, as GNU's.
+                len = cwd;
+                resolve(out, &mut len, name, false, b.rest);
+            }
+            self.dir.set(cwd + len);
         }
         mark
     }
@@ -219,11 +228,12 @@ impl Links {
         b.name[..base.len()].copy_from_slice(base);
         let mut len = base.len();
         let check = self.operands.get() || self.deref || matches!(e.kind, Kind::Symlink | Kind::Unknown);
-        if resolve(b.name, &mut len, e.name(), check, b.rest) {
-            hyperlink::open(&mut Stdout, self.host(), &b.name[..len]);
-        } else {
-            hyperlink::open(&mut Stdout, self.host(), e.name());
+        if !resolve(b.name, &mut len, e.name(), check, b.rest) {
+            // Symlinks that loop: the path as written, as GNU's.
+            len = base.len();
+            resolve(b.name, &mut len, e.name(), false, b.rest);
         }
+        hyperlink::open(&mut Stdout, self.host(), &b.name[..len]);
     }
 
     /// Prints a name (or `e`'s symlink target) through `quote`, which says whether

@@ -93,7 +93,16 @@ impl Needs {
             mask |= super::long::stat_mask(c) | time_mask(c.time);
         }
         let indicators = c.indicator != Indicator::None;
-        let colors = c.colors.map(|db| db.needs(c.format == Format::Long));
+        let colors = c.colors.map(|db| {
+            let mut n = db.needs(c.format == Format::Long);
+            // GNU follows every symlink for --group-directories-first, and then
+            // colors by what it found.
+            if c.dirs_first {
+                n.stat_symlinks = true;
+                n.follow_symlinks = true;
+            }
+            n
+        });
         if colors.is_some() {
             // `mh` counts hard links wherever a stat is made.
             mask |= StatxFlags::NLINK;
