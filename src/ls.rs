@@ -129,9 +129,6 @@ pub fn main(prog: &'static [u8], first: usize) -> i32 {
     if walk.run(&mut root, operands).is_err() {
         return exhausted(prog);
     }
-    if let Some(p) = &walk.render().paint {
-        p.finish();
-    }
     let status = walk.status;
     finish(prog, status)
 }

@@ -108,6 +108,8 @@ fn every_database_in_every_format() {
         &["--group-directories-first", "-1"],
         &["-d", ".", "dir", "lnk", "lnkdir", "orphan", "exe", "fifo"],
         &["-l", "lnk", "orphan", "lnkdir", "hard"],
+        &["-l", "--dired"],
+        &["-lR", "--dired", "."],
     ];
     for db in databases() {
         for args in formats {

@@ -19,6 +19,16 @@ use crate::sys::{env, out, BorrowedFd};
 use core::cell::RefCell;
 use core::ffi::CStr;
 
+/// Color sequences into stdout, not counted by `out::position` (GNU's --dired
+/// offsets and its clear-to-end-of-line arithmetic leave them out).
+struct Escapes;
+
+impl crate::fmt::Sink for Escapes {
+    fn put(&mut self, bytes: &[u8]) {
+        out::escapes(bytes);
+    }
+}
+
 /// The color state of one run.
 pub struct Paint {
     db: &'static Database<'static>,
@@ -59,7 +69,7 @@ impl Paint {
 
     /// At exit, after all output.
     pub fn finish(&self) {
-        self.painter.borrow_mut().finish(&mut Stdout);
+        self.painter.borrow_mut().finish(&mut Escapes);
     }
 }
 
@@ -108,7 +118,7 @@ impl Render {
     /// Before an entry (its prefixes, or its long-format line): `no`'s sequence.
     pub(super) fn paint_normal(&self) {
         if let Some(p) = &self.paint {
-            p.painter.borrow_mut().normal(&mut Stdout);
+            p.painter.borrow_mut().normal(&mut Escapes);
         }
     }
 
@@ -124,11 +134,11 @@ impl Render {
         }
         let seq = self.paint.as_ref().and_then(|p| p.db.name_sequence(&facts(e), e.name()));
         if let Some(p) = &self.paint {
-            p.painter.borrow_mut().begin_name(&mut Stdout, seq);
+            p.painter.borrow_mut().begin_name(&mut Escapes, seq);
         }
         let len = self.quoted_text(e, e.name(), space) + pad;
         if let Some(p) = &self.paint {
-            p.painter.borrow_mut().end_name(&mut Stdout, seq.is_some(), col, len, self.width);
+            p.painter.borrow_mut().end_name(&mut Escapes, seq.is_some(), col, len, self.width);
         }
         len
     }
@@ -138,11 +148,11 @@ impl Render {
     pub(super) fn painted_target(&self, e: &Entry, target: &[u8], col: usize, aligned: bool) {
         let seq = self.paint.as_ref().and_then(|p| p.db.target_sequence(&facts(e), target));
         if let Some(p) = &self.paint {
-            p.painter.borrow_mut().begin_name(&mut Stdout, seq);
+            p.painter.borrow_mut().begin_name(&mut Escapes, seq);
         }
         let len = self.quoted_text(e, target, aligned);
         if let Some(p) = &self.paint {
-            p.painter.borrow_mut().end_name(&mut Stdout, seq.is_some(), col, len, self.width);
+            p.painter.borrow_mut().end_name(&mut Escapes, seq.is_some(), col, len, self.width);
         }
     }
 }

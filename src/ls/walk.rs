@@ -112,11 +112,6 @@ impl<'c> Walk<'c> {
         })
     }
 
-    /// The renderer (ls::main finishes the colors with it).
-    pub fn render(&self) -> &Render {
-        &self.render
-    }
-
     fn fail(&mut self, status: i32) {
         self.status = self.status.max(status);
     }
@@ -329,6 +324,10 @@ impl<'c> Walk<'c> {
             if self.cfg.tty {
                 out::flush();
             }
+        }
+        // GNU restores the colors before the --dired trailer.
+        if let Some(p) = &self.render.paint {
+            p.finish();
         }
         self.render.long.dired.finish();
         Ok(())
