@@ -20,6 +20,10 @@ echo "LC_ALL=C, stdout /dev/null (not a terminal). \`hyperfine -N ${args[*]}\`."
 echo
 hf_header
 hf_pair "\`ls -R tree\`" "$ls_ours -R $tree" "/usr/bin/ls -R $tree" "${args[@]}"
+# GNU's built-in colors (LS_COLORS unset, a TERM it knows): every regular file and
+# directory is stat'd for ex/su/sg and st/ow/tw.
+(unset LS_COLORS; export TERM=xterm
+  hf_pair "\`ls -R --color=always tree\`" "$ls_ours -R --color=always $tree" "/usr/bin/ls -R --color=always $tree" "${args[@]}")
 hf_pair "\`ls flat100k\`" "$ls_ours $flat" "/usr/bin/ls $flat" "${args[@]}"
 hf_pair "\`ls -1U flat100k\`" "$ls_ours -1U $flat" "/usr/bin/ls -1U $flat" "${args[@]}"
 hf_pair "\`ls -C -w 120 flat100k\`" "$ls_ours -C -w 120 $flat" "/usr/bin/ls -C -w 120 $flat" "${args[@]}"

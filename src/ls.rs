@@ -12,6 +12,8 @@ mod ids;
 mod long;
 mod options;
 mod output;
+mod links;
+mod paint;
 mod read;
 mod sort;
 mod table;
@@ -63,7 +65,7 @@ pub fn main(prog: &'static [u8], first: usize) -> i32 {
         return exhausted(prog);
     };
     let mut exhaust = false;
-    let (cfg, operands, patterns) = {
+    let (mut cfg, operands, patterns) = {
         let mut ops = root.vec::<&'static [u8]>();
         // Patterns are gathered in a second pass: the arena grows one vector at a time.
         let mut pattern_count = 0usize;
@@ -110,6 +112,16 @@ pub fn main(prog: &'static [u8], first: usize) -> i32 {
         let patterns: &'static [Pattern] = pv.finish();
         (cfg, operands, patterns)
     };
+    if cfg.color {
+        match paint::setup(&root) {
+            Ok(db) => cfg.colors = db,
+            Err(_) => return exhausted(prog),
+        }
+        // GNU stops using tabs only when colors are actually on.
+        if cfg.colors.is_some() {
+            cfg.tabsize = 0;
+        }
+    }
     let mut walk = match walk::Walk::new(&cfg, patterns, &root) {
         Ok(w) => w,
         Err(_) => return exhausted(prog),

@@ -173,6 +173,7 @@ const BUILTIN: [Option<&[u8]>; KEY_COUNT] = [
 ];
 
 /// A color database: a sequence (or none) per key, and the `*SUFFIX` table.
+#[derive(Clone, Copy)]
 pub struct Database<'a> {
     seqs: [Option<&'a [u8]>; KEY_COUNT],
     suffixes: SuffixTable<'a>,

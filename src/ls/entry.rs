@@ -74,6 +74,8 @@ pub struct Meta {
     pub time_unknown: bool,
     /// The ACL column: 0 (nothing), b'+' (an ACL) or b'.' (a security context only).
     pub marker: u8,
+    /// For a symlink whose target colors need: the target's mode (0: not found).
+    pub link_mode: u32,
 }
 
 /// What the long format and -Z show beyond the stat record.

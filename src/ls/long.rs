@@ -14,10 +14,8 @@ use super::output::Render;
 use super::zone::{display_width, Clock};
 use crate::fmt::mode::mode_string;
 use crate::fmt::num::{dec_width, u64_dec};
-use crate::fmt::quote::quote;
 use crate::fmt::size::{format_scaled, BlockSize};
 use crate::fmt::strtime::LS_MAX;
-use crate::fmt::Stdout;
 use crate::sys::arena::{Arena, Exhausted};
 use crate::sys::stat::{readlink_at, statx_at, StatxFlags};
 use crate::sys::{out, xattr, BorrowedFd, Errno};
@@ -437,7 +435,10 @@ pub fn group(r: &Render, l: &Long, entries: &[Entry], w: &Widths, space: bool) {
     let mut sb = Digits([0; 20], [0; 64]);
     let mut tb = [0u8; LS_MAX];
     for e in entries {
+        r.paint_normal();
         l.dired.indent();
+        // Where the line starts (colors' clear-to-end-of-line counts its bytes).
+        let line = out::position();
         if r.inode {
             match e.meta {
                 Some(m) => right(u64_dec(m.ino, &mut t), w.inode),
@@ -535,11 +536,13 @@ pub fn group(r: &Render, l: &Long, entries: &[Entry], w: &Widths, space: bool) {
             }
         }
         // (The alignment space goes before the name's --dired offset.)
-        if space && e.width & QUOTED == 0 {
+        let pad = (space && e.width & QUOTED == 0) as usize;
+        let col = (out::position() - line) as usize;
+        if pad == 1 {
             out::byte(b' ');
         }
         l.dired.mark_name();
-        r.print_name(e, false);
+        let name_len = r.painted_name(e, space, col, true);
         l.dired.mark_name();
         let target = e.extra.and_then(|x| x.target.map(|t| (t, x.target_mode)));
         if e.meta
@@ -547,11 +550,7 @@ pub fn group(r: &Render, l: &Long, entries: &[Entry], w: &Widths, space: bool) {
         {
             if let Some((t, tmode)) = target {
                 out::bytes(b" -> ");
-                if r.raw_names {
-                    out::bytes(t);
-                } else {
-                    quote(&r.quoting, t, &mut Stdout);
-                }
+                r.painted_target(e, t, col + name_len + 4, space);
                 if r.indicator != Indicator::None {
                     if let Some(c) = target_indicator(r.indicator, tmode) {
                         out::byte(c);

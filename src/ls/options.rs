@@ -95,6 +95,9 @@ pub struct Config {
     pub recursive: bool,
     pub deref: Deref,
     pub color: bool,
+    /// The color database, once `--color` is on and the terminal or LS_COLORS
+    /// says to color (set by ls::main after parsing).
+    pub colors: Option<&'static crate::fmt::colors::Database<'static>>,
     pub hyperlink: bool,
     pub context: bool,
     pub dired: bool,
@@ -244,6 +247,7 @@ pub fn parse(
         recursive: false,
         deref: Deref::ArgDirs,
         color: false,
+        colors: None,
         hyperlink: false,
         context: false,
         dired: false,
@@ -542,9 +546,6 @@ pub fn parse(
         };
     } else {
         c.tabsize = tabsize.unwrap_or(8);
-    }
-    if c.color {
-        c.tabsize = 0;
     }
     c.quoting = match quoting {
         Some(q) => q,

@@ -41,6 +41,10 @@ pub struct Render {
     pub needs_width: bool,
     /// The long format's settings and state.
     pub long: super::long::Long,
+    /// --color, when colors are on (ls::paint).
+    pub paint: Option<super::paint::Paint>,
+    /// --hyperlink (ls::paint).
+    pub links: Option<super::links::Links>,
 }
 
 impl Render {
@@ -87,6 +91,8 @@ impl Render {
                 || c.sort == SortKey::Width
                 || align_quotes,
             long: super::long::Long::new(c),
+            paint: super::paint::Paint::of(c.colors),
+            links: super::links::Links::of(c),
         }
     }
 
@@ -241,7 +247,9 @@ impl Render {
         w
     }
 
-    fn print_entry(&self, e: &Entry, f: &Fields) {
+    /// `col`: the column the entry starts at (for colors' clear-to-end-of-line).
+    fn print_entry(&self, e: &Entry, f: &Fields, col: usize) {
+        self.paint_normal();
         if self.inode {
             let mut t = [0u8; 20];
             match e.meta {
@@ -280,27 +288,15 @@ impl Render {
             out::bytes(ctx);
             out::byte(b' ');
         }
-        self.print_name(e, f.space);
+        self.painted_name(e, f.space, col, false);
         if let Some(c) = self.indicator_of(e) {
             out::byte(c);
         }
     }
 
-    /// The name, quoted, after a space when `space` and it was not quoted itself.
-    pub(super) fn print_name(&self, e: &Entry, space: bool) {
-        if space && e.width & QUOTED == 0 {
-            out::byte(b' ');
-        }
-        if self.raw_names {
-            out::bytes(e.name());
-        } else {
-            quote(&self.quoting, e.name(), &mut Stdout);
-        }
-    }
-
     /// Prints one entry of a streamed listing (-1 -U): no alignment.
     pub fn one(&self, e: &Entry) {
-        if self.raw_names && !self.inode && !self.context && self.indicator == Indicator::None {
+        if self.raw_names && !self.inode && !self.context && self.indicator == Indicator::None && self.plain() {
             out::bytes(e.name());
         } else {
             self.print_entry(
@@ -312,6 +308,7 @@ impl Render {
                     context: 0,
                     long: None,
                 },
+                0,
             );
         }
         out::byte(self.eol);
@@ -375,6 +372,7 @@ impl Render {
                     && !self.size
                     && !self.context
                     && self.indicator == Indicator::None
+                    && self.plain()
                 {
                     for e in entries.iter() {
                         out::bytes(e.name());
@@ -382,7 +380,7 @@ impl Render {
                     }
                 } else {
                     for e in entries.iter() {
-                        self.print_entry(e, f);
+                        self.print_entry(e, f, 0);
                         out::byte(self.eol);
                     }
                 }
@@ -392,7 +390,7 @@ impl Render {
                     if i > 0 {
                         out::bytes(b"  ");
                     }
-                    self.print_entry(e, f);
+                    self.print_entry(e, f, 0);
                 }
                 out::byte(self.eol);
             }
@@ -410,7 +408,7 @@ impl Render {
                             pos = 0;
                         }
                     }
-                    self.print_entry(e, f);
+                    self.print_entry(e, f, pos);
                     pos += w;
                 }
                 out::byte(self.eol);
@@ -438,7 +436,7 @@ impl Render {
                             let mut col = 0;
                             let mut pos = 0;
                             loop {
-                                self.print_entry(&entries[i], f);
+                                self.print_entry(&entries[i], f, pos);
                                 let next = i + rows;
                                 if next >= n {
                                     break;
@@ -464,7 +462,7 @@ impl Render {
                                     pos += colw[col - 1];
                                 }
                             }
-                            self.print_entry(&entries[i], f);
+                            self.print_entry(&entries[i], f, pos);
                         }
                         out::byte(self.eol);
                     }

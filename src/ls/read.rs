@@ -63,12 +63,15 @@ pub struct Needs {
     pub follow: bool,
     /// Long format and -Z: symlink targets, xattr markers, contexts (ls::long).
     pub probe: Option<super::long::Probe>,
+    /// What the color database needs stat'd (ls::paint).
+    pub colors: Option<crate::fmt::colors::Needs>,
 }
 
 impl Needs {
     pub fn of(c: &Config) -> Needs {
         let mut mask = StatxFlags::TYPE | StatxFlags::MODE;
-        let mut every = c.inode || c.size || c.format == Format::Long || c.context;
+        // GNU stats every entry for --hyperlink.
+        let mut every = c.inode || c.size || c.format == Format::Long || c.context || c.hyperlink;
         if c.inode {
             mask |= StatxFlags::INO;
         }
@@ -90,14 +93,35 @@ impl Needs {
             mask |= super::long::stat_mask(c) | time_mask(c.time);
         }
         let indicators = c.indicator != Indicator::None;
+        let colors = c.colors.map(|db| {
+            let mut n = db.needs(c.format == Format::Long);
+            // GNU follows every symlink for --group-directories-first, and then
+            // colors by what it found.
+            if c.dirs_first {
+                n.stat_symlinks = true;
+                n.follow_symlinks = true;
+            }
+            n
+        });
+        if colors.is_some() {
+            // `mh` counts hard links wherever a stat is made.
+            mask |= StatxFlags::NLINK;
+        }
         Needs {
             every: if every { Some(mask) } else { None },
             regular_mode: c.indicator == Indicator::Classify,
-            types: c.recursive || indicators || c.dirs_first,
+            types: c.recursive || indicators || c.dirs_first || colors.is_some(),
             link_dirs: c.dirs_first,
             follow: c.deref == Deref::All,
             probe: super::long::Probe::of(c),
+            colors,
         }
+    }
+
+    /// The color rules want the targets of symlinks stat'd, and the long format's
+    /// probe does not already do it.
+    pub fn link_modes(&self) -> bool {
+        self.colors.is_some_and(|n| n.follow_symlinks) && !self.probe.is_some_and(|p| p.target_mode)
     }
 }
 
@@ -135,6 +159,7 @@ pub fn meta_of(s: &Statx, time: TimeField) -> Meta {
         dev: (s.stx_dev_major as u64) << 32 | s.stx_dev_minor as u64,
         time_unknown,
         marker: 0,
+        link_mode: 0,
     }
 }
 
@@ -316,6 +341,9 @@ pub fn stat_entries<'a>(
                     Ok(s) => {
                         *m = meta_of(&s, time);
                         e.kind = Kind::from_mode(m.mode);
+                        if e.kind == Kind::Symlink && needs.link_modes() {
+                            m.link_mode = super::paint::link_mode(dir, e.name_z());
+                        }
                         if let (Some(p), Some(s)) = (&needs.probe, &mut scratch) {
                             if let Some(err) = super::long::probe(region, dir, s, e, m, p)? {
                                 failed(e.name(), err, Failure::Readlink);
@@ -342,21 +370,37 @@ pub fn stat_entries<'a>(
         }
         return Ok(());
     }
+    let colors = needs.colors.unwrap_or(crate::fmt::colors::Needs {
+        stat_regular: false,
+        stat_directories: false,
+        stat_symlinks: false,
+        follow_symlinks: false,
+        probe_capabilities: false,
+    });
+    let mask = if needs.colors.is_some() {
+        StatxFlags::TYPE | StatxFlags::MODE | StatxFlags::NLINK
+    } else {
+        StatxFlags::TYPE | StatxFlags::MODE
+    };
     for e in entries.iter_mut() {
         let want = match e.kind {
             Kind::Unknown => needs.types || needs.regular_mode,
-            Kind::Regular => needs.regular_mode,
-            Kind::Symlink => needs.follow && (needs.types || needs.regular_mode),
+            Kind::Regular => needs.regular_mode || colors.stat_regular,
+            Kind::Dir => colors.stat_directories,
+            Kind::Symlink => (needs.follow && (needs.types || needs.regular_mode)) || colors.stat_symlinks,
             _ => false,
         };
         if want {
             let Some(name) = cstr(e.name_z()) else {
                 continue;
             };
-            match statx_at(dir, name, needs.follow, StatxFlags::TYPE | StatxFlags::MODE) {
+            match statx_at(dir, name, needs.follow, mask) {
                 Ok(s) => {
                     let m = region.copy(&[meta_of(&s, time)])?;
                     e.kind = Kind::from_mode(m[0].mode);
+                    if e.kind == Kind::Symlink && colors.follow_symlinks {
+                        m[0].link_mode = super::paint::link_mode(dir, e.name_z());
+                    }
                     e.meta = Some(&m[0]);
                 }
                 Err(err) => failed(e.name(), err, Failure::Stat),

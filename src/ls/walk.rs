@@ -211,6 +211,9 @@ impl<'c> Walk<'c> {
         if self.cfg.inode {
             mask |= StatxFlags::INO;
         }
+        if self.needs.colors.is_some() {
+            mask |= StatxFlags::NLINK;
+        }
         let mut scratch = super::long::Scratch::new();
         for &op in operands {
             let mut z = sub.vec::<u8>();
@@ -252,6 +255,9 @@ impl<'c> Walk<'c> {
                         )? {
                             self.report(b"cannot read symbolic link ", op, err, 2);
                         }
+                    }
+                    if e.kind == Kind::Symlink && self.needs.link_modes() {
+                        m[0].link_mode = super::paint::link_mode(file::cwd(), name_z);
                     }
                     e.meta = Some(&m[0]);
                     if self.cfg.dirs_first && e.kind == Kind::Symlink {
@@ -295,7 +301,13 @@ impl<'c> Walk<'c> {
         };
         let (file_part, dir_part) = entries.split_at_mut(files);
         if let (true, Some(frame)) = (files > 0, &frame) {
+            if let Some(l) = &self.render.links {
+                l.set_operands(true);
+            }
             self.render.print_group(&mut sub, file_part, frame)?;
+            if let Some(l) = &self.render.links {
+                l.set_operands(false);
+            }
             self.first = false;
         }
         self.headers = self.cfg.recursive || operands.len() > 1;
@@ -320,6 +332,9 @@ impl<'c> Walk<'c> {
                     if self.cfg.recursive {
                         self.revisits(&level, Some(&fd));
                     }
+                    if let Some(l) = &self.render.links {
+                        l.enter_operand(e.name());
+                    }
                     self.list(&mut sub, &level, fd, true)?;
                     self.close_level(&level);
                 }
@@ -328,6 +343,10 @@ impl<'c> Walk<'c> {
             if self.cfg.tty {
                 out::flush();
             }
+        }
+        // GNU restores the colors before the --dired trailer.
+        if let Some(p) = &self.render.paint {
+            p.finish();
         }
         self.render.long.dired.finish();
         Ok(())
@@ -455,8 +474,15 @@ impl<'c> Walk<'c> {
             self.render.long.dired.indent();
             self.render.long.dired.mark_header();
         }
+        let link = self.headers.then_some(self.render.links.as_ref()).flatten();
+        if let Some(l) = link {
+            l.open_dir();
+        }
         if self.headers && self.render.raw_names {
             out::bytes(&self.path[..self.path_len]);
+            if link.is_some() {
+                crate::fmt::colors::hyperlink::close(&mut crate::fmt::Stdout);
+            }
             self.render.long.dired.mark_header();
             out::bytes(b":\n");
         } else if self.headers {
@@ -467,6 +493,9 @@ impl<'c> Walk<'c> {
                 extra: b":",
             };
             quote(&q, &self.path[..self.path_len], &mut crate::fmt::Stdout);
+            if link.is_some() {
+                crate::fmt::colors::hyperlink::close(&mut crate::fmt::Stdout);
+            }
             self.render.long.dired.mark_header();
             out::bytes(b":\n");
         }
@@ -530,7 +559,11 @@ impl<'c> Walk<'c> {
                         continue;
                     }
                     self.crossings += crossed as usize;
+                    let mark = self.render.links.as_ref().map(|l| l.enter_child(e.name()));
                     let r = self.list(&mut sub, &child, child_fd, false);
+                    if let (Some(l), Some(m)) = (&self.render.links, mark) {
+                        l.leave(m);
+                    }
                     self.crossings -= crossed as usize;
                     r?;
                     self.close_level(&child);

@@ -16,6 +16,8 @@ struct State {
     len: usize,
     /// Bytes handed to write(2) so far (for `position`).
     written: u64,
+    /// Bytes appended with `escapes`, which `position` does not count.
+    escapes: u64,
     error: Option<Errno>,
     buf: [u8; BUF_SIZE],
 }
@@ -25,7 +27,7 @@ struct Global(UnsafeCell<State>);
 // function here hands out a reference that outlives its call.
 unsafe impl Sync for Global {}
 
-static OUT: Global = Global(UnsafeCell::new(State { len: 0, written: 0, error: None, buf: [0; BUF_SIZE] }));
+static OUT: Global = Global(UnsafeCell::new(State { len: 0, written: 0, escapes: 0, error: None, buf: [0; BUF_SIZE] }));
 
 fn state() -> &'static mut State {
     // SAFETY: single-threaded; every caller below uses the reference only within its
@@ -125,10 +127,18 @@ fn flush_state(s: &mut State) {
     }
 }
 
-/// The number of bytes appended to standard output so far (ls --dired offsets).
+/// The number of bytes appended to standard output so far, not counting those
+/// appended with `escapes` (ls --dired offsets, which GNU counts without colors).
 pub fn position() -> u64 {
     let s = state();
-    s.written + s.len as u64
+    s.written + s.len as u64 - s.escapes
+}
+
+/// Appends terminal escape sequences (colors): like `bytes`, but not counted by
+/// `position`.
+pub fn escapes(data: &[u8]) {
+    bytes(data);
+    state().escapes += data.len() as u64;
 }
 
 /// Writes out what is buffered.

@@ -64,6 +64,7 @@ pub struct Builder<'a> {
 }
 
 /// The finished table.
+#[derive(Clone, Copy)]
 pub struct SuffixTable<'a> {
     slots: &'a [Slot<'a>],
     /// Slots in use: a power of two (or 0), at most the length of `slots`.

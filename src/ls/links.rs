@@ -1,0 +1,270 @@
+//! `--hyperlink`: the canonical absolute path of each printed name, found with few
+//! syscalls.
+//!
+//! GNU canonicalizes every name (gnulib's canonicalize with CAN_MISSING: symlinks
+//! resolved, `.`/`..` applied, missing components kept). Here the working directory
+//! is read once (`/proc/self/cwd`), the canonical path of the directory being
+//! listed is kept on a stack that follows the walk, and a name is resolved against
+//! it with a readlink only where a symlink can be (symlink entries, operands, -L):
+//! the other entries are the directory's path plus their name.
+
+use super::entry::{Entry, Kind};
+use crate::fmt::colors::hyperlink;
+use crate::fmt::{Sink, Stdout};
+use crate::sys::stat::readlink_at;
+use crate::sys::{file, host, mem};
+use core::cell::{Cell, RefCell};
+use core::ffi::CStr;
+
+/// Space for each of the three path buffers (reserved, touched only as used).
+const SPACE: usize = 64 << 20;
+/// Symlinks followed while resolving one name before giving up (glibc's MAXSYMLINKS).
+const MAX_LINKS: usize = 40;
+
+struct Buffers {
+    /// The working directory's canonical path, then the current directory's.
+    canon: &'static mut [u8],
+    /// A name's path being built.
+    name: &'static mut [u8],
+    /// The remaining components while resolving (kept at the end), and a link target.
+    rest: &'static mut [u8],
+}
+
+/// The `--hyperlink` state of one run.
+pub struct Links {
+    host: [u8; 65],
+    host_len: usize,
+    bufs: RefCell<Option<Buffers>>,
+    /// canon[..cwd] is the working directory.
+    cwd: Cell<usize>,
+    /// canon[cwd..dir] is the directory whose entries are printed.
+    dir: Cell<usize>,
+    /// The file operands are printed (their names are relative to the working
+    /// directory), not a directory's entries.
+    operands: Cell<bool>,
+    /// -L: any entry may be a symlink.
+    deref: bool,
+}
+
+/// Resolves `rel` against the canonical path `out[..*len]` (empty: `/`). After
+/// MAX_LINKS symlinks the rest is taken as written. Returns false when a buffer is
+/// too small.
+fn resolve(out: &mut [u8], len: &mut usize, rel: &[u8], check: bool, rest: &mut [u8]) -> bool {
+    let (rest, link) = rest.split_at_mut(rest.len() / 2);
+    let end = rest.len();
+    if rel.len() > end || out.is_empty() {
+        return false;
+    }
+    let mut pos = end - rel.len();
+    rest[pos..].copy_from_slice(rel);
+    if rel.first() == Some(&b'/') {
+        *len = 0;
+    }
+    let mut links = 0;
+    loop {
+        while pos < end && rest[pos] == b'/' {
+            pos += 1;
+        }
+        if pos == end {
+            return true;
+        }
+        let stop = rest[pos..].iter().position(|&b| b == b'/').map_or(end, |i| pos + i);
+        let comp = &rest[pos..stop];
+        pos = stop;
+        if comp == b"." {
+            continue;
+        }
+        if comp == b".." {
+            while *len > 0 && out[*len - 1] != b'/' {
+                *len -= 1;
+            }
+            *len = len.saturating_sub(1);
+            continue;
+        }
+        let before = *len;
+        if before + 1 + comp.len() + 1 > out.len() {
+            return false;
+        }
+        out[before] = b'/';
+        out[before + 1..before + 1 + comp.len()].copy_from_slice(comp);
+        *len = before + 1 + comp.len();
+        if !check {
+            continue;
+        }
+        out[*len] = 0;
+        let Ok(path) = CStr::from_bytes_with_nul(&out[..=*len]) else {
+            continue;
+        };
+        if links >= MAX_LINKS {
+            // Symlinks that loop: GNU keeps the component as written.
+            continue;
+        }
+        if let Ok(target) = readlink_at(file::cwd(), path, link) {
+            links += 1;
+            if target.len() + 1 > pos {
+                return false;
+            }
+            *len = if target.first() == Some(&b'/') { 0 } else { before };
+            pos -= 1;
+            rest[pos] = b'/';
+            pos -= target.len();
+            rest[pos..pos + target.len()].copy_from_slice(target);
+        }
+    }
+}
+
+/// A sink into a fixed buffer (what does not fit is dropped).
+struct Buf<'b> {
+    bytes: &'b mut [u8],
+    len: usize,
+    lost: bool,
+}
+
+impl Sink for Buf<'_> {
+    fn put(&mut self, b: &[u8]) {
+        let n = b.len().min(self.bytes.len() - self.len);
+        self.lost |= n < b.len();
+        self.bytes[self.len..self.len + n].copy_from_slice(&b[..n]);
+        self.len += n;
+    }
+}
+
+impl Links {
+    pub fn of(c: &super::options::Config) -> Option<Links> {
+        if !c.hyperlink {
+            return None;
+        }
+        let mut host = [0u8; 65];
+        let host_len = host::node_name(&mut host).len();
+        let bufs = match (mem::reserve(SPACE), mem::reserve(SPACE), mem::reserve(SPACE)) {
+            (Ok(canon), Ok(name), Ok(rest)) => Some(Buffers { canon, name, rest }),
+            _ => None,
+        };
+        let links = Links {
+            host,
+            host_len,
+            bufs: RefCell::new(bufs),
+            cwd: Cell::new(0),
+            dir: Cell::new(0),
+            operands: Cell::new(false),
+            deref: c.deref == super::options::Deref::All,
+        };
+        if let Some(b) = links.bufs.borrow_mut().as_mut() {
+            let n = readlink_at(file::cwd(), c"/proc/self/cwd", b.canon).map_or(0, |p| p.len());
+            // "/" is kept as the empty path.
+            let n = if n == 1 { 0 } else { n };
+            links.cwd.set(n);
+            links.dir.set(n);
+        }
+        Some(links)
+    }
+
+    fn host(&self) -> &[u8] {
+        &self.host[..self.host_len]
+    }
+
+    /// The file operands are being printed (true) or a directory's entries.
+    pub fn set_operands(&self, on: bool) {
+        self.operands.set(on);
+    }
+
+    /// Starts listing the directory operand `name`; returns the mark for `leave`.
+    pub fn enter_operand(&self, name: &[u8]) -> usize {
+        let mark = self.dir.get();
+        let cwd = self.cwd.get();
+        if let Some(b) = self.bufs.borrow_mut().as_mut() {
+            let (base, out) = b.canon.split_at_mut(cwd);
+            out[..cwd].copy_from_slice(base);
+            let mut len = cwd;
+            if !resolve(out, &mut len, name, true, b.rest) {
+                // Symlinks that loop: the path as written, as GNU's.
+                len = cwd;
+                resolve(out, &mut len, name, false, b.rest);
+            }
+            self.dir.set(cwd + len);
+        }
+        mark
+    }
+
+    /// Starts listing the subdirectory `name` of the current directory.
+    pub fn enter_child(&self, name: &[u8]) -> usize {
+        let mark = self.dir.get();
+        let cwd = self.cwd.get();
+        if let Some(b) = self.bufs.borrow_mut().as_mut() {
+            let out = &mut b.canon[cwd..];
+            let mut len = mark - cwd;
+            if resolve(out, &mut len, name, self.deref, b.rest) {
+                self.dir.set(cwd + len);
+            }
+        }
+        mark
+    }
+
+    /// Back to the directory that was current at `mark`.
+    pub fn leave(&self, mark: usize) {
+        self.dir.set(mark);
+    }
+
+    /// Writes the opening OSC 8 for the directory being listed (its header).
+    pub fn open_dir(&self) {
+        if let Some(b) = self.bufs.borrow().as_ref() {
+            hyperlink::open(&mut Stdout, self.host(), &b.canon[self.cwd.get()..self.dir.get()]);
+        }
+    }
+
+    /// Writes the opening OSC 8 for `e`.
+    fn open_entry(&self, e: &Entry) {
+        let mut bufs = self.bufs.borrow_mut();
+        let Some(b) = bufs.as_mut() else { return };
+        let cwd = self.cwd.get();
+        let base = if self.operands.get() {
+            &b.canon[..cwd]
+        } else {
+            &b.canon[cwd..self.dir.get()]
+        };
+        if base.len() >= b.name.len() {
+            return;
+        }
+        b.name[..base.len()].copy_from_slice(base);
+        let mut len = base.len();
+        let check = self.operands.get() || self.deref || matches!(e.kind, Kind::Symlink | Kind::Unknown);
+        if !resolve(b.name, &mut len, e.name(), check, b.rest) {
+            // Symlinks that loop: the path as written, as GNU's.
+            len = base.len();
+            resolve(b.name, &mut len, e.name(), false, b.rest);
+        }
+        hyperlink::open(&mut Stdout, self.host(), &b.name[..len]);
+    }
+
+    /// Prints a name (or `e`'s symlink target) through `quote`, which says whether
+    /// it quoted it, inside `e`'s link. `aligned`: the group aligns names on
+    /// quotes; GNU then keeps a quoted name's outer quotes outside the link.
+    /// Returns the bytes of the quoted text.
+    pub fn around(&self, e: &Entry, aligned: bool, quote: &dyn Fn(&mut dyn Sink) -> bool) -> usize {
+        let mut tmp = [0u8; 4096];
+        let mut b = Buf { bytes: &mut tmp, len: 0, lost: false };
+        let quoted = quote(&mut b);
+        let (n, lost) = (b.len, b.lost);
+        if lost {
+            // Longer than the buffer: written directly, quotes inside the link.
+            self.open_entry(e);
+            let start = crate::sys::out::position();
+            quote(&mut Stdout);
+            let n = (crate::sys::out::position() - start) as usize;
+            hyperlink::close(&mut Stdout);
+            return n;
+        }
+        if aligned && quoted && n >= 2 {
+            crate::sys::out::byte(tmp[0]);
+            self.open_entry(e);
+            crate::sys::out::bytes(&tmp[1..n - 1]);
+            hyperlink::close(&mut Stdout);
+            crate::sys::out::byte(tmp[n - 1]);
+        } else {
+            self.open_entry(e);
+            crate::sys::out::bytes(&tmp[..n]);
+            hyperlink::close(&mut Stdout);
+        }
+        n
+    }
+}

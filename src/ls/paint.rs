@@ -1,0 +1,187 @@
+//! ls's side of `--color` and `--hyperlink`: the database set up once at start,
+//! the facts each entry gives the color rules, and the bytes around names.
+//!
+//! `setup` runs after the options (GNU parses LS_COLORS only once color is on, after
+//! the option warnings). The database and its storage live in the root arena for the
+//! whole run. `Render` (ls::output) holds a `Paint`; the formats call
+//! `Render::painted_name` where they print a name, `Render::paint_normal` before each
+//! entry, and `Render::painted_target` for a symlink's target in `-l`. `finish`
+//! writes the closing sequence once at exit.
+
+use super::entry::{Entry, Kind};
+use super::output::Render;
+use crate::fmt::colors::{self, Database, Facts, FileType, Painter, Setup, Slot, Stat, Storage};
+use crate::fmt::Stdout;
+use crate::sys::arena::{Arena, Exhausted};
+use crate::sys::err::Line;
+use crate::sys::stat::{statx_at, StatxFlags};
+use crate::sys::{env, out, BorrowedFd};
+use core::cell::RefCell;
+use core::ffi::CStr;
+
+/// Color sequences into stdout, not counted by `out::position` (GNU's --dired
+/// offsets and its clear-to-end-of-line arithmetic leave them out).
+struct Escapes;
+
+impl crate::fmt::Sink for Escapes {
+    fn put(&mut self, bytes: &[u8]) {
+        out::escapes(bytes);
+    }
+}
+
+/// The color state of one run.
+pub struct Paint {
+    db: &'static Database<'static>,
+    painter: RefCell<Painter<'static, 'static>>,
+}
+
+/// GNU's start-up decision once `--color` said yes: the database, or None (no
+/// color: the terminal is unknown, or LS_COLORS is invalid and the messages were
+/// printed). `Err` when the arena is exhausted.
+pub fn setup(root: &Arena<'static>) -> Result<Option<&'static Database<'static>>, Exhausted> {
+    let ls_colors = env::get(b"LS_COLORS");
+    let size = colors::storage_size(ls_colors.unwrap_or(b""));
+    let bytes = root.alloc_slice(size.bytes, 0u8)?;
+    let slots = root.alloc_slice(size.slots, Slot::EMPTY)?;
+    let storage = Storage { bytes, slots };
+    match colors::setup(ls_colors, env::get(b"TERM"), env::get(b"COLORTERM"), storage) {
+        Setup::Colors(db) => Ok(Some(&root.copy(&[db])?[0])),
+        Setup::Off => Ok(None),
+        Setup::Invalid(e) => {
+            if e == colors::ParseError::NoRoom {
+                return Err(Exhausted);
+            }
+            let mut l = Line::new();
+            e.write_messages(crate::locale::ctype_utf8(), &mut super::LineSink(&mut l));
+            l.send();
+            Ok(None)
+        }
+    }
+}
+
+impl Paint {
+    pub fn of(db: Option<&'static Database<'static>>) -> Option<Paint> {
+        db.map(|db| Paint {
+            db,
+            painter: RefCell::new(Painter::new(db)),
+        })
+    }
+
+    /// At exit, after all output.
+    pub fn finish(&self) {
+        self.painter.borrow_mut().finish(&mut Escapes);
+    }
+}
+
+/// The mode of what the symlink `name_z` in `dir` points to, 0 when that is not
+/// found (GNU's "linkok" false).
+pub fn link_mode(dir: BorrowedFd<'_>, name_z: &[u8]) -> u32 {
+    match CStr::from_bytes_with_nul(name_z) {
+        Ok(n) => statx_at(dir, n, true, StatxFlags::TYPE | StatxFlags::MODE).map_or(0, |s| s.stx_mode as u32),
+        Err(_) => 0,
+    }
+}
+
+/// What the color rules know about `e`.
+fn facts(e: &Entry) -> Facts {
+    let file_type = match e.kind {
+        Kind::Unknown => FileType::Unknown,
+        Kind::Fifo => FileType::Fifo,
+        Kind::CharDev => FileType::CharDevice,
+        Kind::Dir => FileType::Directory,
+        Kind::BlockDev => FileType::BlockDevice,
+        Kind::Regular => FileType::Regular,
+        Kind::Symlink => FileType::Symlink,
+        Kind::Socket => FileType::Socket,
+    };
+    let stat = e.meta.map(|m| Stat {
+        mode: m.mode,
+        nlink: m.nlink,
+    });
+    let target_mode = if e.kind == Kind::Symlink {
+        e.meta
+            .map(|m| m.link_mode)
+            .filter(|&m| m != 0)
+            .or(e.extra.map(|x| x.target_mode).filter(|&m| m != 0))
+    } else {
+        None
+    };
+    Facts {
+        file_type,
+        stat,
+        has_capability: false,
+        target_mode,
+    }
+}
+
+impl Render {
+    /// Before an entry (its prefixes, or its long-format line): `no`'s sequence.
+    pub(super) fn paint_normal(&self) {
+        if let Some(p) = &self.paint {
+            p.painter.borrow_mut().normal(&mut Escapes);
+        }
+    }
+
+    /// Prints `e`'s name, colored and linked as the options say. `space`: the
+    /// group aligns names on quotes (unquoted names get a leading space; the caller
+    /// already wrote it when `pad_done`). `col`: the column the entry started at.
+    /// Returns the bytes of the name with its alignment space (GNU's length for `cl`).
+    pub(super) fn painted_name(&self, e: &Entry, space: bool, col: usize, pad_done: bool) -> usize {
+        let quoted = e.width & super::entry::QUOTED != 0;
+        let pad = (space && !quoted) as usize;
+        if pad == 1 && !pad_done {
+            out::byte(b' ');
+        }
+        let seq = self.paint.as_ref().and_then(|p| p.db.name_sequence(&facts(e), e.name()));
+        if let Some(p) = &self.paint {
+            p.painter.borrow_mut().begin_name(&mut Escapes, seq);
+        }
+        let len = self.quoted_text(e, e.name(), space) + pad;
+        if let Some(p) = &self.paint {
+            p.painter.borrow_mut().end_name(&mut Escapes, seq.is_some(), col, len, self.width);
+        }
+        len
+    }
+
+    /// Prints a symlink's target text in `-l`, colored by what it points to and
+    /// linked like the name. `aligned`: the group aligns names on quotes.
+    pub(super) fn painted_target(&self, e: &Entry, target: &[u8], col: usize, aligned: bool) {
+        let seq = self.paint.as_ref().and_then(|p| p.db.target_sequence(&facts(e), target));
+        if let Some(p) = &self.paint {
+            p.painter.borrow_mut().begin_name(&mut Escapes, seq);
+        }
+        let len = self.quoted_text(e, target, aligned);
+        if let Some(p) = &self.paint {
+            p.painter.borrow_mut().end_name(&mut Escapes, seq.is_some(), col, len, self.width);
+        }
+    }
+}
+
+impl Render {
+    /// Writes `text` (`e`'s name or target) quoted, inside `e`'s link when
+    /// --hyperlink is on; returns the bytes of the quoted text. `aligned`: the
+    /// group aligns names on quotes.
+    fn quoted_text(&self, e: &Entry, text: &[u8], aligned: bool) -> usize {
+        let write = |s: &mut dyn crate::fmt::Sink| -> bool {
+            if self.raw_names {
+                s.put(text);
+                false
+            } else {
+                crate::fmt::quote::quote(&self.quoting, text, s).quoted
+            }
+        };
+        match &self.links {
+            Some(l) => l.around(e, aligned, &write),
+            None => {
+                let start = out::position();
+                write(&mut Stdout);
+                (out::position() - start) as usize
+            }
+        }
+    }
+
+    /// Neither colors nor links: names can be written bare.
+    pub(super) fn plain(&self) -> bool {
+        self.paint.is_none() && self.links.is_none()
+    }
+}

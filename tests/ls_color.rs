@@ -1,0 +1,279 @@
+//! ls --color and --hyperlink against GNU ls: every file type under the built-in
+//! database, Debian's `dircolors -b`, custom databases (suffixes and case,
+//! ln=target, or/mi, mh, ca, no/ec, lc/rc), invalid values, the TERM/COLORTERM
+//! gate, every format, a pseudo-terminal for `auto`, and the stat calls colors add.
+
+mod common;
+use common::*;
+
+/// Every file type and mode the color rules tell apart.
+fn fixture(tag: &str) -> Fixture {
+    let fx = Fixture::new(tag);
+    for f in ["a.TXT", "b.txt", "c.tar.gz", "reg", "hard", "pic.PNG", "x.Gz", "exe", "suid", "sgid"] {
+        fx.file(format!("d/{f}"), "x");
+    }
+    std::fs::hard_link(fx.path("d/hard"), fx.path("d/hard2")).unwrap();
+    fx.chmod("d/exe", 0o755);
+    fx.chmod("d/suid", 0o4755);
+    fx.chmod("d/sgid", 0o2755);
+    for d in ["dir", "ow", "sticky", "tw", "dir/sub"] {
+        fx.dir(format!("d/{d}"));
+    }
+    fx.file("d/dir/inner.sh", "");
+    fx.chmod("d/dir/inner.sh", 0o700);
+    fx.chmod("d/ow", 0o777);
+    fx.chmod("d/sticky", 0o1755);
+    fx.chmod("d/tw", 0o1777);
+    fx.fifo("d/fifo");
+    fx.socket("d/sock");
+    if is_root() {
+        fx.device("d/blk", 'b', 1, 1);
+        fx.device("d/chr", 'c', 1, 3);
+    }
+    for (t, l) in [
+        ("exe", "lnexe"),
+        ("fifo", "lnfifo"),
+        ("hard", "lnhard"),
+        ("reg", "lnk"),
+        ("dir", "lnkdir"),
+        ("lnk", "lnlnk"),
+        ("orphan", "lnorphan"),
+        ("b.txt", "lntxt.gz"),
+        ("nowhere", "orphan"),
+        ("lnself", "lnself"),
+    ] {
+        fx.symlink(t, format!("d/{l}"));
+    }
+    fx.all_mtimes(1_600_000_000);
+    fx
+}
+
+fn dircolors() -> String {
+    let out = std::process::Command::new("dircolors").arg("-b").env_clear().output().expect("dircolors");
+    let text = String::from_utf8(out.stdout).unwrap();
+    let line = text.lines().next().unwrap();
+    line.trim_start_matches("LS_COLORS='").trim_end_matches("';").to_string()
+}
+
+/// The databases every case runs with (None: LS_COLORS unset).
+fn databases() -> Vec<Option<String>> {
+    vec![
+        None,
+        Some(String::new()),
+        Some(dircolors()),
+        Some("ln=target:mh=44:*.gz=35:*.PNG=36:or=31:mi=32:ex=01;32".into()),
+        Some("ln=target:ex=".into()),
+        Some("mi=32:ln=target".into()),
+        Some("no=44:ec=XX:fi=35:rs=".into()),
+        Some("lc=<:rc=>:rs=R:mh=44:ex=".into()),
+        Some("*.txt=1:*.TXT=2:*gz=3:fi=0:di=:ow=:st=00".into()),
+        Some("ca=1;31:mh=00:su=:sg=".into()),
+        Some("or=:mi=:ln=0".into()),
+        Some("rs=0:di=01;34:cl=<CL>".into()),
+    ]
+}
+
+fn with_db(c: Cmd, db: &Option<String>) -> Cmd {
+    let c = c.env("TERM", "xterm");
+    match db {
+        Some(v) => c.env("LS_COLORS", v),
+        None => c,
+    }
+}
+
+#[test]
+fn every_database_in_every_format() {
+    let fx = fixture("ls-color");
+    let formats: &[&[&str]] = &[
+        &["-1"],
+        &["-C"],
+        &["-x"],
+        &["-m"],
+        &["-l"],
+        &["-R"],
+        &["-F"],
+        &["-p"],
+        &["-lF"],
+        &["-CF", "-w40"],
+        &["-s", "-x"],
+        &["-i", "-C"],
+        &["-w20", "-C"],
+        &["-w10", "-m"],
+        &["-ls"],
+        &["-x", "-w30"],
+        &["-1U"],
+        &["-w0", "-C"],
+        &["--file-type", "-l"],
+        &["-L", "-1"],
+        &["--group-directories-first", "-1"],
+        &["-d", ".", "dir", "lnk", "lnkdir", "orphan", "exe", "fifo"],
+        &["-l", "lnk", "orphan", "lnkdir", "hard"],
+        &["-l", "--dired"],
+        &["-lR", "--dired", "."],
+    ];
+    for db in databases() {
+        for args in formats {
+            with_db(Cmd::new("ls"), &db).args(*args).arg("--color=always").cwd(fx.path("d")).same();
+        }
+    }
+}
+
+#[test]
+fn quoting_styles_and_alignment_with_colors() {
+    let fx = Fixture::new("ls-color-q");
+    for f in ["a b", "plain", "it's", "new\nline", "verylongname_aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa"] {
+        fx.file(f, "");
+    }
+    fx.chmod("plain", 0o755);
+    fx.symlink("a b", "lnk q");
+    fx.all_mtimes(1_600_000_000);
+    for style in ["literal", "shell", "shell-escape", "c", "escape"] {
+        for args in [&["-C"][..], &["-x"], &["-l"], &["-m"], &["-1"], &["-w30", "-C"], &["-w25", "-x"]] {
+            let q = format!("--quoting-style={style}");
+            Cmd::new("ls").env("TERM", "xterm").args(args).arg(&q).arg("--color=always").cwd(&fx.root).same();
+            Cmd::new("ls").env("TERM", "xterm").args(args).arg(&q).args(["--color=always", "--hyperlink=always"]).cwd(&fx.root).same();
+        }
+    }
+}
+
+#[test]
+fn invalid_ls_colors_and_the_terminal_gate() {
+    let fx = fixture("ls-color-gate");
+    for (k, v) in [
+        ("LS_COLORS", "zz=1"),
+        ("LS_COLORS", "di=1:xx"),
+        ("LS_COLORS", "*.c"),
+        ("LS_COLORS", ":"),
+        ("LS_COLORS", "di=\\x"),
+    ] {
+        for args in [&["-C"][..], &["-l"], &["-x", "-T4"], &["-C", "-T0"]] {
+            Cmd::new("ls").env("TERM", "xterm").env(k, v).args(args).arg("--color=always").cwd(fx.path("d")).same();
+            // Never parsed when color is off.
+            Cmd::new("ls").env("TERM", "xterm").env(k, v).args(args).arg("--color=never").cwd(fx.path("d")).same();
+        }
+    }
+    for term in [None, Some("dumb"), Some(""), Some("xterm-256color"), Some("linux"), Some("con80x25"), Some("vt220")] {
+        for colorterm in [None, Some(""), Some("truecolor")] {
+            let mut c = Cmd::new("ls").args(["-C", "--color=always"]).cwd(fx.path("d"));
+            if let Some(t) = term {
+                c = c.env("TERM", t);
+            }
+            if let Some(t) = colorterm {
+                c = c.env("COLORTERM", t);
+            }
+            c.clone().same();
+            c.env("LS_COLORS", "").same();
+        }
+    }
+}
+
+#[test]
+fn when_words_and_f() {
+    let fx = fixture("ls-color-when");
+    for w in ["--color", "--color=always", "--color=yes", "--color=force", "--color=never", "--color=no", "--color=none", "--color=auto", "--color=tty", "--color=if-tty"] {
+        Cmd::new("ls").env("TERM", "xterm").args([w, "-C"]).cwd(fx.path("d")).same();
+        Cmd::new("ls").env("TERM", "xterm").args([w, "-f"]).cwd(fx.path("d")).same();
+        Cmd::new("ls").env("TERM", "xterm").args(["-f", w]).cwd(fx.path("d")).same();
+    }
+}
+
+#[test]
+fn auto_on_a_terminal() {
+    let fx = fixture("ls-color-tty");
+    let ldc = dircolors();
+    for args in [&["--color=auto"][..], &["--color=auto", "-l"], &["--color=auto", "-x"], &["--color=auto", "--hyperlink=auto"], &["--color=auto", "-R"]] {
+        Cmd::new("ls").env("TERM", "xterm").args(args).cwd(fx.path("d")).same_on_tty(80);
+        Cmd::new("ls").env("TERM", "xterm").env("LS_COLORS", &ldc).args(args).cwd(fx.path("d")).same_on_tty(50);
+    }
+}
+
+#[test]
+fn hyperlinks_resolve_like_gnu() {
+    let fx = fixture("ls-color-link");
+    fx.file("d/dir/odd name %#?:\\ \u{e1}", "");
+    std::os::unix::fs::symlink(fx.path("d"), fx.path("via")).unwrap();
+    fx.symlink("via/dir/..", "up");
+    let top = &fx.root;
+    let cases: &[&[&str]] = &[
+        &["-a"],
+        &["-l"],
+        &["-la"],
+        &["-R"],
+        &["-C"],
+        &["-x", "-w40"],
+        &["-m"],
+        &["-F"],
+        &["-lL"],
+        &["-aR", "via"],
+        &["-d", "via/.", "via/..", "via/dir/../reg", "via", "up", "via/lnk", "via/orphan", "via/lnself"],
+        &["via/lnkdir", "via/lnk"],
+        &["-R", "via/lnkdir"],
+        &["-l", "-w30", "via"],
+        &["via/dir", "up"],
+    ];
+    for args in cases {
+        Cmd::new("ls").args(*args).arg("--hyperlink=always").cwd(top).same();
+        Cmd::new("ls").env("TERM", "xterm").args(*args).args(["--hyperlink=always", "--color=always"]).cwd(top).same();
+    }
+    Cmd::new("ls").args(["-l", "--hyperlink", "-a", "/"]).same();
+}
+
+/// Syscall counts of one run of our ls under strace, by name.
+fn syscalls(fx: &Fixture, env: &[(&str, &str)], args: &[&str]) -> std::collections::HashMap<String, u64> {
+    let log = fx.path("strace.out");
+    let st = std::process::Command::new("strace")
+        .args(["-f", "-c", "-o"])
+        .arg(&log)
+        .arg(bin())
+        .arg("ls")
+        .args(args)
+        .current_dir(fx.path("d"))
+        .env_clear()
+        .env("LC_ALL", "C")
+        .env("TERM", "xterm")
+        .envs(env.iter().copied())
+        .stdout(std::process::Stdio::null())
+        .status()
+        .expect("strace");
+    assert!(st.success());
+    let text = std::fs::read_to_string(&log).unwrap();
+    let _ = std::fs::remove_file(&log);
+    let mut m = std::collections::HashMap::new();
+    for line in text.lines() {
+        let f: Vec<&str> = line.split_whitespace().collect();
+        if f.len() >= 5 && f[0].parse::<f64>().is_ok() {
+            m.insert(f[f.len() - 1].to_string(), f[3].parse::<u64>().unwrap_or(0));
+        }
+    }
+    m
+}
+
+#[test]
+fn colors_stat_only_what_the_database_needs() {
+    if skip_under_qemu("strace counts") || std::process::Command::new("strace").arg("-V").output().is_err() {
+        return;
+    }
+    let fx = fixture("ls-color-sys");
+    let names: Vec<std::fs::DirEntry> = std::fs::read_dir(fx.path("d")).unwrap().map(|e| e.unwrap()).collect();
+    let kind = |want: fn(&std::fs::FileType) -> bool| names.iter().filter(|e| want(&e.file_type().unwrap())).count() as u64;
+    let regular = kind(|t| t.is_file());
+    let dirs = kind(|t| t.is_dir());
+    let links = kind(|t| t.is_symlink());
+    let stats = |m: &std::collections::HashMap<String, u64>| {
+        ["statx", "newfstatat", "fstat", "readlink", "readlinkat"].iter().map(|k| m.get(*k).copied().unwrap_or(0)).sum::<u64>()
+    };
+    // The operand's statx is the one stat without colors.
+    let base = stats(&syscalls(&fx, &[], &["."]));
+    assert_eq!(base, 1);
+    // Built-in database: regular files (ex, su, sg) and directories (st, ow, tw).
+    assert_eq!(stats(&syscalls(&fx, &[], &["--color=always", "."])), base + regular + dirs);
+    // Nothing colored that needs a stat: d_type alone.
+    let free = "ex=:su=:sg=:ca=:st=:ow=:tw=:mh=44";
+    assert_eq!(stats(&syscalls(&fx, &[("LS_COLORS", free)], &["--color=always", "."])), base);
+    // Orphans: each symlink lstat'd and its target stat'd, nothing else.
+    let orphans = "ex=:su=:sg=:ca=:st=:ow=:tw=:or=31";
+    assert_eq!(stats(&syscalls(&fx, &[("LS_COLORS", orphans)], &["--color=always", "."])), base + 2 * links);
+    // Directories only.
+    let dirs_only = "ex=:su=:sg=:ca=:ow=:tw=";
+    assert_eq!(stats(&syscalls(&fx, &[("LS_COLORS", dirs_only)], &["--color=always", "."])), base + dirs);
+}
