@@ -277,3 +277,26 @@ fn colors_stat_only_what_the_database_needs() {
     let dirs_only = "ex=:su=:sg=:ca=:ow=:tw=";
     assert_eq!(stats(&syscalls(&fx, &[("LS_COLORS", dirs_only)], &["--color=always", "."])), base + dirs);
 }
+
+/// GNU 9.1 decides the long format's `\e[K` from the columns after the last
+/// owner/group/author/context field (it writes those outside its line buffer).
+#[test]
+fn long_format_clear_to_eol_column() {
+    let fx = Fixture::new("ls-color-cl");
+    for n in [10usize, 20, 30, 35, 40, 45, 60] {
+        let p = fx.file(format!("{}", "x".repeat(n)), "");
+        let _ = p;
+        fx.chmod(format!("{}", "x".repeat(n)), 0o755);
+    }
+    fx.all_mtimes(1_600_000_000);
+    for w in ["30", "40", "60", "80"] {
+        for o in ["-l", "-og", "-n", "-lis", "-lZ", "-l --author"] {
+            Cmd::new("ls")
+                .args(o.split(' '))
+                .args(["--color=always", "-w", w, "."])
+                .env("TERM", "xterm")
+                .cwd(&fx.root)
+                .same();
+        }
+    }
+}

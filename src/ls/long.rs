@@ -437,8 +437,11 @@ pub fn group(r: &Render, l: &Long, entries: &[Entry], w: &Widths, space: bool) {
     for e in entries {
         r.paint_normal();
         l.dired.indent();
-        // Where the line starts (colors' clear-to-end-of-line counts its bytes).
-        let line = out::position();
+        // Where GNU's line buffer starts: colors' clear-to-end-of-line decision counts
+        // the bytes from here to the name. GNU 9.1 writes the owner, group, author
+        // and context fields straight to stdout and restarts its buffer after each,
+        // so the count then starts after the last of them.
+        let mut line = out::position();
         if r.inode {
             match e.meta {
                 Some(m) => right(u64_dec(m.ino, &mut t), w.inode),
@@ -466,17 +469,21 @@ pub fn group(r: &Render, l: &Long, entries: &[Entry], w: &Widths, space: bool) {
                 if l.owner {
                     let (s, name) = user_text(l, m.uid, &mut t);
                     owner_field(s, name, w.owner);
+                    line = out::position();
                 }
                 if l.group {
                     let (s, name) = group_text(l, m.gid, &mut t);
                     owner_field(s, name, w.group);
+                    line = out::position();
                 }
                 if l.author {
                     let (s, name) = user_text(l, m.uid, &mut t);
                     owner_field(s, name, w.author);
+                    line = out::position();
                 }
                 if r.context {
                     owner_field(context_of(e), true, w.context);
+                    line = out::position();
                 }
                 if is_device(m) {
                     let extra = w.size.saturating_sub(w.major + 2 + w.minor);
@@ -526,10 +533,12 @@ pub fn group(r: &Render, l: &Long, entries: &[Entry], w: &Widths, space: bool) {
                 for (on, width) in [(l.owner, w.owner), (l.group, w.group), (l.author, w.author)] {
                     if on {
                         owner_field(b"?", true, width);
+                        line = out::position();
                     }
                 }
                 if r.context {
                     owner_field(context_of(e), true, w.context);
+                    line = out::position();
                 }
                 right(b"?", w.size);
                 right(b"?", l.clock.fallback_width());
