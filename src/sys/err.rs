@@ -285,6 +285,5 @@ mod tests {
         strerror(Errno::from_raw_os_error(200)).push_to(&mut l);
         let n = l.len;
         assert_eq!(&l.buf()[..n], b"Unknown error 200");
-        l.len = 0;
     }
 }
