@@ -559,3 +559,83 @@ fn write_errors() {
         assert_eq!(run(bin(), args), run(gnu("wc"), args), "{args:?}");
     }
 }
+
+/// Files of at least 4 MiB are counted by `wc -l` through mapped 64 MiB windows:
+/// more than one window, a start offset that is not a page multiple, standard input
+/// left at the end for the next reader, and the other counts beside -l.
+#[test]
+fn large_files_counted_through_mappings() {
+    let fx = Fixture::new("wc-mapped");
+    let mut text = mixed_text(1 << 20);
+    while text.len() < (70 << 20) {
+        let more = text.clone();
+        text.extend_from_slice(&more);
+    }
+    text.truncate((70 << 20) + 12_345);
+    let big = fx.file("big", &text);
+    fx.file("small", b"one\ntwo\n");
+    let exact = fx.file("exact", vec![b'\n'; 4 << 20]);
+    for opts in [&["-l"][..], &["-lc"], &["-cl"], &[]] {
+        Cmd::new("wc").args(opts).arg(&big).same();
+        Cmd::new("wc").args(opts).arg(&exact).same();
+        Cmd::new("wc").args(opts).args(["big", "small", "exact"]).cwd(&fx.root).same();
+        for skip in [0, 1, 4097, 64 << 20, (70 << 20) + 5] {
+            Cmd::new("wc").args(opts).stdin(Input::File(big.clone(), skip)).same();
+            Cmd::new("wc").args(opts).args(["-", "-"]).stdin(Input::File(big.clone(), skip)).same();
+        }
+    }
+    // What the next reader of the same standard input sees.
+    for skip in [1, 4097] {
+        let run = |exe: &std::path::Path| {
+            let line = format!("(dd bs={skip} count=1 >/dev/null 2>&1; ({} -l); cat | cksum) < big", sh_exec(exe, "wc"));
+            std::process::Command::new("bash").args(["-c", &line]).current_dir(&fx.root).output().unwrap()
+        };
+        let (o, g) = (run(&bin()), run(&gnu("wc")));
+        assert_eq!((show(&o.stdout), show(&o.stderr), o.status.code()), (show(&g.stdout), show(&g.stderr), g.status.code()));
+    }
+}
+
+/// A file that shrinks while `wc -l` has it mapped: no SIGBUS; the bytes past the
+/// new end are not counted (as when read(2) finds the end there). strace holds the
+/// second window's madvise for three seconds while the file is cut.
+#[test]
+fn file_that_shrinks_while_mapped() {
+    if skip_under_qemu("strace would trace the emulator") {
+        return;
+    }
+    if std::process::Command::new("strace").arg("-V").output().is_err() {
+        eprintln!("no strace");
+        return;
+    }
+    let fx = Fixture::new("wc-shrink");
+    let mut text = Vec::new();
+    while text.len() < (100 << 20) {
+        text.extend_from_slice(b"a line of text\n");
+    }
+    let p = fx.file("shrinks", &text);
+    let log = fx.path("strace.out");
+    let mut child = std::process::Command::new("strace")
+        .arg("-o")
+        .arg(&log)
+        .args(["-e", "inject=madvise:delay_exit=3000000:when=2"])
+        .arg(bin())
+        .args(["wc", "-l"])
+        .arg(&p)
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .expect("strace");
+    let deadline = std::time::Instant::now() + std::time::Duration::from_secs(20);
+    while !std::fs::read_to_string(&log).unwrap_or_default().contains("(DELAYED)") {
+        assert!(std::time::Instant::now() < deadline, "the second window was never mapped");
+        std::thread::sleep(std::time::Duration::from_millis(20));
+    }
+    std::fs::OpenOptions::new().write(true).open(&p).unwrap().set_len(70_000_000).unwrap();
+    let out = child.wait_with_output().unwrap();
+    let trace = std::fs::read_to_string(&log).unwrap();
+    assert!(trace.contains("SIGBUS"), "the cut never faulted:\n{trace}");
+    let gnu = std::process::Command::new(gnu("wc")).arg("-l").arg(&p).output().unwrap();
+    assert_eq!(show(&out.stdout), show(&gnu.stdout));
+    assert_eq!(show(&out.stderr), show(b""));
+    assert_eq!(out.status.code(), Some(0));
+}

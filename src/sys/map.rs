@@ -32,3 +32,155 @@ pub fn whole_file(dir: BorrowedFd<'_>, path: &CStr) -> Result<&'static [u8], Err
         Ok(core::slice::from_raw_parts(p as *const u8, len))
     }
 }
+
+/// A read-only window of an open file mapped into memory, unmapped when dropped:
+/// wc's newline count reads a large regular file through these instead of copying
+/// it out of the page cache with read(2).
+///
+/// A file that shrinks while it is mapped would kill the process with SIGBUS when
+/// the pages past its new end are touched. So the window is guarded: a SIGBUS
+/// handler (installed with the first window) covers a faulting page of the live
+/// window with zeroes and records the fault, and [`Window::truncated`] tells the
+/// reader to throw the window's result away and go on with read(2). A SIGBUS
+/// anywhere else restores the default action, so it still ends the process.
+pub struct Window {
+    ptr: *mut core::ffi::c_void,
+    len: usize,
+}
+
+impl Window {
+    /// Maps `len` bytes of `fd` from `offset` (a multiple of the page size) and asks
+    /// for sequential read-ahead over them. ENOSYS where the SIGBUS guard cannot be
+    /// installed (architectures without [`super::arch::RAW_SYSCALLS`]).
+    pub fn map(fd: BorrowedFd<'_>, offset: u64, len: usize) -> Result<Window, Errno> {
+        use rustix::mm::{madvise, Advice, MapFlags, ProtFlags};
+        guard::install()?;
+        // SAFETY: a fresh private read-only mapping; the slice handed out borrows
+        // the Window, which unmaps it only when dropped.
+        let ptr = unsafe { rustix::mm::mmap(core::ptr::null_mut(), len, ProtFlags::READ, MapFlags::PRIVATE, fd, offset)? };
+        // SAFETY: advice over the mapping just made.
+        let _ = unsafe { madvise(ptr, len, Advice::Sequential) };
+        guard::arm(ptr as usize, len);
+        Ok(Window { ptr, len })
+    }
+
+    /// The mapped bytes.
+    pub fn bytes(&self) -> &[u8] {
+        // SAFETY: `ptr` maps `len` readable bytes for as long as `self` lives (pages
+        // past a shrunken file's end are replaced by zeroes, never left unmapped).
+        unsafe { core::slice::from_raw_parts(self.ptr as *const u8, self.len) }
+    }
+
+    /// Whether the file shrank under this window while it was read: its bytes
+    /// from the fault on are zeroes, not the file's.
+    pub fn truncated(&self) -> bool {
+        guard::faulted()
+    }
+}
+
+impl Drop for Window {
+    fn drop(&mut self) {
+        guard::disarm();
+        // SAFETY: unmaps exactly the mapping made in `map`; no borrow outlives self.
+        unsafe {
+            let _ = rustix::mm::munmap(self.ptr, self.len);
+        }
+    }
+}
+
+/// The SIGBUS handler that keeps a shrinking file from killing the process.
+mod guard {
+    use super::Errno;
+    use core::sync::atomic::{AtomicBool, AtomicUsize, Ordering::SeqCst};
+
+    /// The live window, [LO, HI); both 0 when none.
+    static LO: AtomicUsize = AtomicUsize::new(0);
+    static HI: AtomicUsize = AtomicUsize::new(0);
+    static FAULTED: AtomicBool = AtomicBool::new(false);
+    static INSTALLED: AtomicBool = AtomicBool::new(false);
+
+    const SIGBUS: usize = 7;
+    const SA_SIGINFO: u64 = 4;
+    const SA_RESTORER: u64 = 0x0400_0000;
+
+    /// The kernel's `struct sigaction` on x86_64 and aarch64.
+    #[repr(C)]
+    struct KernelSigaction {
+        handler: usize,
+        flags: u64,
+        restorer: usize,
+        mask: u64,
+    }
+
+    fn sigaction(handler: usize, flags: u64) -> Result<(), Errno> {
+        let act = KernelSigaction { handler, flags, restorer: crate::sys::arch::sigreturn(), mask: 0 };
+        // SAFETY: rt_sigaction reads one `struct sigaction` (borrowed for the call)
+        // and writes nothing (no old-action pointer); sigsetsize is 8.
+        let r = unsafe {
+            crate::sys::arch::syscall5(
+                linux_raw_sys::general::__NR_rt_sigaction as usize,
+                SIGBUS,
+                &act as *const KernelSigaction as usize,
+                0,
+                8,
+                0,
+            )
+        };
+        if r < 0 {
+            Err(Errno::from_raw_os_error(-r as i32))
+        } else {
+            Ok(())
+        }
+    }
+
+    pub fn install() -> Result<(), Errno> {
+        if !crate::sys::arch::RAW_SYSCALLS {
+            return Err(Errno::NOSYS);
+        }
+        if !INSTALLED.load(SeqCst) {
+            sigaction(on_sigbus as *const () as usize, SA_SIGINFO | SA_RESTORER)?;
+            INSTALLED.store(true, SeqCst);
+        }
+        Ok(())
+    }
+
+    pub fn arm(lo: usize, len: usize) {
+        FAULTED.store(false, SeqCst);
+        LO.store(lo, SeqCst);
+        HI.store(lo + len, SeqCst);
+    }
+
+    pub fn disarm() {
+        HI.store(0, SeqCst);
+        LO.store(0, SeqCst);
+    }
+
+    pub fn faulted() -> bool {
+        FAULTED.load(SeqCst)
+    }
+
+    /// The handler: only async-signal-safe work (atomics and two syscalls).
+    extern "C" fn on_sigbus(_sig: i32, info: *const u8, _ctx: *const u8) {
+        // SAFETY: the kernel passes a valid siginfo_t; si_addr is the pointer after
+        // three ints and padding (offset 16 on 64-bit targets).
+        let addr = unsafe { *(info.add(16) as *const usize) };
+        let (lo, hi) = (LO.load(SeqCst), HI.load(SeqCst));
+        if lo <= addr && addr < hi {
+            let page = crate::sys::file::page_size();
+            let from = addr & !(page - 1);
+            use rustix::mm::{MapFlags, ProtFlags};
+            // SAFETY: replaces the rest of our own live window (nothing else lives
+            // there) by zero pages, so the faulting load can complete.
+            let ok = unsafe {
+                rustix::mm::mmap_anonymous(from as *mut _, hi - from, ProtFlags::READ, MapFlags::PRIVATE | MapFlags::FIXED)
+            };
+            if ok.is_ok() {
+                FAULTED.store(true, SeqCst);
+                return;
+            }
+        }
+        // Not ours (or no way to recover): the default action, taken when the
+        // faulting instruction runs again.
+        let _ = sigaction(0, SA_RESTORER);
+    }
+}

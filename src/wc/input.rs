@@ -6,7 +6,7 @@ use super::count::{Counter, Counts};
 use super::Job;
 use crate::sys::file::{self, Stat};
 use crate::sys::iobuf::{CARRY, READ_SIZE};
-use crate::sys::{simd, BorrowedFd, Errno, OwnedFd};
+use crate::sys::{map, simd, BorrowedFd, Errno, OwnedFd};
 
 /// What the up-front stat of an input found (GNU's `fstatus`).
 #[derive(Clone, Copy, Debug)]
@@ -73,7 +73,7 @@ impl<'r> Reader<'r> {
                 // 9.1 says it for every input counted this way.
                 super::debug_message(simd::has_avx2());
             }
-            return self.lines(fd);
+            return self.lines(fd, pre, stdin);
         }
         self.full(job, fd)
     }
@@ -149,9 +149,20 @@ impl<'r> Reader<'r> {
         Outcome { counts: Counts { bytes: total + n, ..Counts::default() }, error }
     }
 
-    /// Lines (and bytes): the vector newline count over 256 KiB reads.
-    fn lines(&mut self, fd: BorrowedFd<'_>) -> Outcome {
+    /// Lines (and bytes): the vector newline count, over mapped windows of a large
+    /// regular file, then over 256 KiB reads to the end.
+    fn lines(&mut self, fd: BorrowedFd<'_>, pre: Pre, stdin: bool) -> Outcome {
         let mut c = Counts::default();
+        let info = match pre {
+            Pre::Known(i) => Some(i),
+            Pre::Failed => None,
+            Pre::NotTried => file::fstat(fd).ok().map(|st| Info::of(&st)),
+        };
+        if let Some(i) = info {
+            if i.regular && i.size >= MAP_MIN as i64 {
+                c = mapped_lines(fd, i.size as u64, stdin);
+            }
+        }
         let buf = &mut self.buf[CARRY..];
         loop {
             match file::read(fd, buf) {
@@ -206,6 +217,49 @@ impl<'r> Reader<'r> {
         Outcome { counts, error }
     }
 }
+
+/// Counts the newlines of `fd` from its offset to `size` through mapped windows and
+/// leaves the offset after what was counted (as reading would), so that the read loop
+/// that follows sees what the file has gained since. Counts nothing if the offset
+/// cannot be learned or moved, or the first mapping fails.
+fn mapped_lines(fd: BorrowedFd<'_>, size: u64, stdin: bool) -> Counts {
+    let mut c = Counts::default();
+    let start = if stdin {
+        match file::tell(fd) {
+            Ok(o) => o,
+            Err(_) => return c,
+        }
+    } else {
+        0
+    };
+    let page = file::page_size() as u64;
+    let mut at = start - start % page;
+    let mut skip = (start - at) as usize;
+    while at < size {
+        let len = core::cmp::min(size - at, MAP_WINDOW as u64) as usize;
+        let Ok(w) = map::Window::map(fd, at, len) else { break };
+        let bytes = &w.bytes()[skip..];
+        let lines = simd::count_newlines(bytes);
+        if w.truncated() {
+            // The file shrank: what is left of it is read from here.
+            break;
+        }
+        c.bytes += bytes.len() as u64;
+        c.lines += lines;
+        skip = 0;
+        at += len as u64;
+    }
+    let end = start + c.bytes;
+    if c.bytes > 0 && file::seek_to(fd, end).is_err() {
+        return Counts::default();
+    }
+    c
+}
+
+/// Regular files at least this large are counted through mappings by `wc -l`.
+const MAP_MIN: usize = 4 << 20;
+/// Bytes mapped at a time.
+const MAP_WINDOW: usize = 64 << 20;
 
 /// The pipe size asked for with F_SETPIPE_SZ (the default limit for users).
 const PIPE_SIZE: usize = 1 << 20;

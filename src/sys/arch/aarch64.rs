@@ -17,3 +17,45 @@ pub fn exit(status: i32) -> ! {
         )
     }
 }
+
+/// A raw syscall with up to five arguments; returns the kernel's value (-errno on
+/// failure).
+///
+/// # Safety
+/// The caller answers for what the kernel reads and writes through the arguments.
+pub unsafe fn syscall5(n: usize, a1: usize, a2: usize, a3: usize, a4: usize, a5: usize) -> isize {
+    let ret: isize;
+    // SAFETY: svc 0 with the aarch64 convention (number in x8); memory is the
+    // caller's concern (above).
+    unsafe {
+        core::arch::asm!(
+            "svc 0",
+            in("x8") n,
+            inlateout("x0") a1 as isize => ret,
+            in("x1") a2, in("x2") a3, in("x3") a4, in("x4") a5,
+            options(nostack),
+        );
+    }
+    ret
+}
+
+// The return path of a signal handler (SA_RESTORER): rt_sigreturn(2), number 139.
+core::arch::global_asm!(
+    ".pushsection .text.bareutils_sigreturn,\"ax\",%progbits",
+    ".globl bareutils_sigreturn",
+    ".type bareutils_sigreturn,%function",
+    "bareutils_sigreturn:",
+    "mov x8, #139",
+    "svc 0",
+    "brk #0",
+    ".popsection",
+);
+
+extern "C" {
+    fn bareutils_sigreturn();
+}
+
+/// The address of the rt_sigreturn trampoline for `sa_restorer`.
+pub fn sigreturn() -> usize {
+    bareutils_sigreturn as *const () as usize
+}

@@ -15,7 +15,7 @@
 #[cfg(target_arch = "aarch64")]
 mod aarch64;
 #[cfg(target_arch = "aarch64")]
-pub use aarch64::exit;
+pub use aarch64::{exit, sigreturn, syscall5};
 
 #[cfg(target_arch = "arm")]
 mod arm;
@@ -30,7 +30,25 @@ pub use riscv64::exit;
 #[cfg(target_arch = "x86_64")]
 mod x86_64;
 #[cfg(target_arch = "x86_64")]
-pub use x86_64::exit;
+pub use x86_64::{exit, sigreturn, syscall5};
+
+/// Whether this architecture has [`syscall5`] and [`sigreturn`] (x86_64, aarch64).
+pub const RAW_SYSCALLS: bool = cfg!(any(target_arch = "x86_64", target_arch = "aarch64"));
+
+/// Elsewhere: every raw syscall is ENOSYS, so callers take their portable path.
+///
+/// # Safety
+/// None needed; unsafe only to match the real ones.
+#[cfg(not(any(target_arch = "x86_64", target_arch = "aarch64")))]
+pub unsafe fn syscall5(_: usize, _: usize, _: usize, _: usize, _: usize, _: usize) -> isize {
+    -38
+}
+
+/// Elsewhere: no trampoline (never used, see [`RAW_SYSCALLS`]).
+#[cfg(not(any(target_arch = "x86_64", target_arch = "aarch64")))]
+pub fn sigreturn() -> usize {
+    0
+}
 
 /// The exit_group syscall number for this architecture.
 const NR_EXIT_GROUP: usize = linux_raw_sys::general::__NR_exit_group as usize;
