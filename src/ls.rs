@@ -113,7 +113,7 @@ pub fn main(prog: &'static [u8], first: usize) -> i32 {
         (cfg, operands, patterns)
     };
     if cfg.color {
-        match paint::setup(&root) {
+        match paint::setup(prog, &root) {
             Ok(db) => cfg.colors = db,
             Err(_) => return exhausted(prog),
         }

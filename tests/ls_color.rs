@@ -300,3 +300,31 @@ fn long_format_clear_to_eol_column() {
         }
     }
 }
+
+/// The LS_COLORS warnings name the program as it was run (argv[0], as GNU's
+/// messages do), not always `ls`.
+#[test]
+fn invalid_database_warning_names_argv0() {
+    let fx = Fixture::new("ls-color-argv0");
+    fx.file("f", "");
+    for argv0 in ["ls", "./ls", "/usr/local/bin/ls"] {
+        for (db, loc) in [("zz=1", "C.UTF-8"), ("zz=1", "C"), ("di=\\x", "C"), ("garbage", "C")] {
+            let run = |exe: &std::path::Path| {
+                let line = format!("{} --color=always .", sh_exec(exe, argv0));
+                std::process::Command::new("bash")
+                    .args(["-c", &line])
+                    .current_dir(&fx.root)
+                    .env("LS_COLORS", db)
+                    .env("LC_ALL", loc)
+                    .output()
+                    .unwrap()
+            };
+            let (o, g) = (run(&bin()), run(&gnu("ls")));
+            assert_eq!(
+                (show(&o.stdout), show(&o.stderr), o.status.code()),
+                (show(&g.stdout), show(&g.stderr), g.status.code()),
+                "{argv0} {db}"
+            );
+        }
+    }
+}

@@ -38,7 +38,7 @@ pub struct Paint {
 /// GNU's start-up decision once `--color` said yes: the database, or None (no
 /// color: the terminal is unknown, or LS_COLORS is invalid and the messages were
 /// printed). `Err` when the arena is exhausted.
-pub fn setup(root: &Arena<'static>) -> Result<Option<&'static Database<'static>>, Exhausted> {
+pub fn setup(prog: &[u8], root: &Arena<'static>) -> Result<Option<&'static Database<'static>>, Exhausted> {
     let ls_colors = env::get(b"LS_COLORS");
     let size = colors::storage_size(ls_colors.unwrap_or(b""));
     let bytes = root.alloc_slice(size.bytes, 0u8)?;
@@ -52,7 +52,7 @@ pub fn setup(root: &Arena<'static>) -> Result<Option<&'static Database<'static>>
                 return Err(Exhausted);
             }
             let mut l = Line::new();
-            e.write_messages(crate::locale::ctype_utf8(), &mut super::LineSink(&mut l));
+            e.write_messages(prog, crate::locale::ctype_utf8(), &mut super::LineSink(&mut l));
             l.send();
             Ok(None)
         }

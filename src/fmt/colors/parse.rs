@@ -34,24 +34,30 @@ pub enum ParseError {
 pub const UNPARSABLE: &[u8] = b"unparsable value for LS_COLORS environment variable";
 
 impl ParseError {
-    /// Writes GNU's stderr lines, each `ls: ...\n`: `unrecognized prefix: 'xx'` (when
-    /// there is a prefix) and `unparsable value for LS_COLORS environment variable`.
+    /// Writes GNU's stderr lines, each `PROG: ...\n` (`prog` is argv[0], as GNU):
+    /// `unrecognized prefix: 'xx'` (when there is a prefix) and `unparsable value for
+    /// LS_COLORS environment variable`.
     /// The label is quoted as gnulib's `quote` does: `‘xx’` when LC_CTYPE is UTF-8
     /// (`utf8`), else `'xx'`, with C escapes for what is not printable.
-    /// `NoRoom` writes `ls: memory exhausted\n` (then exit 2, as GNU's xalloc_die).
-    pub fn write_messages(&self, utf8: bool, out: &mut dyn Sink) {
+    /// `NoRoom` writes `PROG: memory exhausted\n` (then exit 2, as GNU's xalloc_die).
+    pub fn write_messages(&self, prog: &[u8], utf8: bool, out: &mut dyn Sink) {
         match *self {
             ParseError::Invalid { prefix } => {
                 if let Some(label) = prefix {
-                    out.put(b"ls: unrecognized prefix: ");
+                    out.put(prog);
+                    out.put(b": unrecognized prefix: ");
                     quote_label(label, utf8, out);
                     out.put_byte(b'\n');
                 }
-                out.put(b"ls: ");
+                out.put(prog);
+                out.put(b": ");
                 out.put(UNPARSABLE);
                 out.put_byte(b'\n');
             }
-            ParseError::NoRoom => out.put(b"ls: memory exhausted\n"),
+            ParseError::NoRoom => {
+                out.put(prog);
+                out.put(b": memory exhausted\n");
+            }
         }
     }
 }

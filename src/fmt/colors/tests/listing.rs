@@ -226,7 +226,7 @@ fn fuzz_against_gnu() {
             Ok(d) => (render(&d, false), render(&d, true), Vec::new()),
             Err(e) => {
                 let mut m = Bytes(Vec::new());
-                e.write_messages(std::env::var("UTF8").is_ok(), &mut m);
+                e.write_messages(b"ls", std::env::var("UTF8").is_ok(), &mut m);
                 let plain: Vec<u8> = fixture().iter().flat_map(|x| format!("{}\n", x.name).into_bytes()).collect();
                 let plain_long: Vec<u8> = std::iter::once(b"total 20\n".to_vec())
                     .chain(fixture().iter().map(|x| match x.link {

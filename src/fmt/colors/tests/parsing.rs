@@ -137,7 +137,7 @@ fn invalid_texts() {
 fn messages_as_gnu_writes_them() {
     let msg = |text: &[u8], utf8: bool| {
         let mut out = Bytes(Vec::new());
-        err(text).write_messages(utf8, &mut out);
+        err(text).write_messages(b"ls", utf8, &mut out);
         out.0
     };
     let tail = "ls: unparsable value for LS_COLORS environment variable\n";
@@ -173,13 +173,13 @@ fn messages_as_gnu_writes_them() {
     }
     // é: octal in C, itself in UTF-8.
     let mut out = Bytes(Vec::new());
-    err("é=1".as_bytes()).write_messages(true, &mut out);
+    err("é=1".as_bytes()).write_messages(b"ls", true, &mut out);
     assert_eq!(
         out.0,
         format!("ls: unrecognized prefix: \u{2018}é\u{2019}\n{tail}").into_bytes()
     );
     let mut out = Bytes(Vec::new());
-    err("é=1".as_bytes()).write_messages(false, &mut out);
+    err("é=1".as_bytes()).write_messages(b"ls", false, &mut out);
     assert_eq!(
         out.0,
         format!("ls: unrecognized prefix: '\\303\\251'\n{tail}").into_bytes()
