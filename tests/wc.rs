@@ -572,16 +572,28 @@ fn large_files_counted_through_mappings() {
         text.extend_from_slice(&more);
     }
     text.truncate((70 << 20) + 12_345);
+    // A 4-byte character across the first window's end, a 3-byte one across a
+    // page boundary, and a word across both.
+    text[(64 << 20) - 6..(64 << 20) + 2].copy_from_slice("ab\u{1F600}cd".as_bytes());
+    text[(8 << 20) - 1..(8 << 20) + 2].copy_from_slice("\u{3000}".as_bytes());
     let big = fx.file("big", &text);
     fx.file("small", b"one\ntwo\n");
     let exact = fx.file("exact", vec![b'\n'; 4 << 20]);
-    for opts in [&["-l"][..], &["-lc"], &["-cl"], &[]] {
-        Cmd::new("wc").args(opts).arg(&big).same();
-        Cmd::new("wc").args(opts).arg(&exact).same();
-        Cmd::new("wc").args(opts).args(["big", "small", "exact"]).cwd(&fx.root).same();
-        for skip in [0, 1, 4097, 64 << 20, (70 << 20) + 5] {
-            Cmd::new("wc").args(opts).stdin(Input::File(big.clone(), skip)).same();
-            Cmd::new("wc").args(opts).args(["-", "-"]).stdin(Input::File(big.clone(), skip)).same();
+    let sets: &[&[&str]] = &[&["-l"], &["-lc"], &[], &["-w"], &["-m"], &["-L"], &["-lwmcL"]];
+    for loc in ["C", "C.UTF-8"] {
+        for opts in sets {
+            Cmd::new("wc").env("LC_ALL", loc).args(*opts).arg(&big).same();
+        }
+    }
+    Cmd::new("wc").args(["-l", "big", "small", "exact"]).cwd(&fx.root).same();
+    Cmd::new("wc").args(["big", "small", "exact"]).cwd(&fx.root).same();
+    // Standard input with an offset (in the middle of a page, of a window, of the
+    // character across the first window's end), read once and twice.
+    for (opts, loc) in [(&["-l"][..], "C"), (&[][..], "C"), (&["-mw"][..], "C.UTF-8")] {
+        for skip in [0, 1, 4097, (64 << 20) - 3, (70 << 20) + 5] {
+            let c = Cmd::new("wc").env("LC_ALL", loc).args(opts);
+            c.clone().stdin(Input::File(big.clone(), skip)).same();
+            c.clone().args(["-", "-"]).stdin(Input::File(big.clone(), skip)).same();
         }
     }
     // What the next reader of the same standard input sees.

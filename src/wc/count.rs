@@ -37,6 +37,13 @@ impl Counts {
 }
 
 /// The streaming counter of the "complicated" path (words, chars in UTF-8, -L).
+/// A saved state of a [`Counter`].
+#[derive(Clone, Copy, Debug)]
+pub struct Progress {
+    counts: [u64; 5],
+    in_word: bool,
+}
+
 pub struct Counter<'c> {
     pub lines: u64,
     pub words: u64,
@@ -81,6 +88,17 @@ impl<'c> Counter<'c> {
             want_words,
             classes,
         }
+    }
+
+    /// The counts and the position in the current line and word, to go back to.
+    pub fn progress(&self) -> Progress {
+        Progress { counts: [self.lines, self.words, self.chars, self.max_len, self.linepos], in_word: self.in_word }
+    }
+
+    /// Goes back to what [`Counter::progress`] returned.
+    pub fn rewind(&mut self, p: Progress) {
+        [self.lines, self.words, self.chars, self.max_len, self.linepos] = p.counts;
+        self.in_word = p.in_word;
     }
 
     /// Counts `buf`; returns how many bytes were used. All of them, except in

@@ -75,7 +75,7 @@ impl<'r> Reader<'r> {
             }
             return self.lines(fd, pre, stdin);
         }
-        self.full(job, fd)
+        self.full(job, fd, pre, stdin)
     }
 
     /// `-c` alone (or `-m` in C): st_size when it can be trusted, else read.
@@ -153,15 +153,10 @@ impl<'r> Reader<'r> {
     /// regular file, then over 256 KiB reads to the end.
     fn lines(&mut self, fd: BorrowedFd<'_>, pre: Pre, stdin: bool) -> Outcome {
         let mut c = Counts::default();
-        let info = match pre {
-            Pre::Known(i) => Some(i),
-            Pre::Failed => None,
-            Pre::NotTried => file::fstat(fd).ok().map(|st| Info::of(&st)),
-        };
-        if let Some(i) = info {
-            if i.regular && i.size >= MAP_MIN as i64 {
-                c = mapped_lines(fd, i.size as u64, stdin);
-            }
+        if let Some(size) = mappable(fd, pre) {
+            let mut newlines = Newlines(0);
+            c.bytes = mapped(fd, size, stdin, &mut newlines);
+            c.lines = newlines.0;
         }
         let buf = &mut self.buf[CARRY..];
         loop {
@@ -178,7 +173,7 @@ impl<'r> Reader<'r> {
 
     /// Words, characters, line widths: the full counter, carrying a character
     /// split between two reads.
-    fn full(&mut self, job: &Job, fd: BorrowedFd<'_>) -> Outcome {
+    fn full(&mut self, job: &Job, fd: BorrowedFd<'_>, pre: Pre, stdin: bool) -> Outcome {
         let mut spare;
         let classes: &mut Classes = match self.classes.as_deref_mut() {
             Some(c) => c,
@@ -190,6 +185,9 @@ impl<'r> Reader<'r> {
         };
         let mut counter = Counter::with_words(job.utf8, job.max_len, job.words, classes);
         let mut bytes = 0u64;
+        if let Some(size) = mappable(fd, pre) {
+            bytes = mapped(fd, size, stdin, &mut counter);
+        }
         let mut kept = 0usize;
         let mut error = None;
         loop {
@@ -218,42 +216,97 @@ impl<'r> Reader<'r> {
     }
 }
 
-/// Counts the newlines of `fd` from its offset to `size` through mapped windows and
-/// leaves the offset after what was counted (as reading would), so that the read loop
-/// that follows sees what the file has gained since. Counts nothing if the offset
-/// cannot be learned or moved, or the first mapping fails.
-fn mapped_lines(fd: BorrowedFd<'_>, size: u64, stdin: bool) -> Counts {
-    let mut c = Counts::default();
+/// What reads mapped windows: a counter that can be rewound when a window turns
+/// out to hold zeroes instead of the file (the file shrank).
+trait WindowSink {
+    type Saved: Copy;
+    /// Counts `bytes`; returns how many were used (the rest, a character cut off at
+    /// the end, is passed again at the start of the next window).
+    fn feed(&mut self, bytes: &[u8]) -> usize;
+    fn save(&self) -> Self::Saved;
+    fn rewind(&mut self, s: Self::Saved);
+}
+
+/// `wc -l`: the newlines.
+struct Newlines(u64);
+
+impl WindowSink for Newlines {
+    type Saved = u64;
+    fn feed(&mut self, bytes: &[u8]) -> usize {
+        self.0 += simd::count_newlines(bytes);
+        bytes.len()
+    }
+    fn save(&self) -> u64 {
+        self.0
+    }
+    fn rewind(&mut self, s: u64) {
+        self.0 = s;
+    }
+}
+
+impl WindowSink for Counter<'_> {
+    type Saved = super::count::Progress;
+    fn feed(&mut self, bytes: &[u8]) -> usize {
+        Counter::feed(self, bytes)
+    }
+    fn save(&self) -> Self::Saved {
+        self.progress()
+    }
+    fn rewind(&mut self, s: Self::Saved) {
+        Counter::rewind(self, s)
+    }
+}
+
+/// The size of `fd` when it is a regular file large enough to map (one fstat if
+/// the up-front stat was not made).
+fn mappable(fd: BorrowedFd<'_>, pre: Pre) -> Option<u64> {
+    let info = match pre {
+        Pre::Known(i) => Some(i),
+        Pre::Failed => None,
+        Pre::NotTried => file::fstat(fd).ok().map(|st| Info::of(&st)),
+    };
+    info.filter(|i| i.regular && i.size >= MAP_MIN as i64).map(|i| i.size as u64)
+}
+
+/// Feeds `fd` from its offset up to `size` to `sink` through mapped windows and
+/// leaves the offset after what was used (as reading would), so that the read loop
+/// that follows takes a character cut off at the end and whatever the file has
+/// gained since. Returns the bytes used: 0 if the offset cannot be learned or
+/// moved, or the first mapping fails.
+fn mapped<S: WindowSink>(fd: BorrowedFd<'_>, size: u64, stdin: bool, sink: &mut S) -> u64 {
     let start = if stdin {
         match file::tell(fd) {
             Ok(o) => o,
-            Err(_) => return c,
+            Err(_) => return 0,
         }
     } else {
         0
     };
     let page = file::page_size() as u64;
-    let mut at = start - start % page;
-    let mut skip = (start - at) as usize;
-    while at < size {
+    let initial = sink.save();
+    let mut pos = start;
+    while pos < size {
+        let at = pos - pos % page;
         let len = core::cmp::min(size - at, MAP_WINDOW as u64) as usize;
         let Ok(w) = map::Window::map(fd, at, len) else { break };
-        let bytes = &w.bytes()[skip..];
-        let lines = simd::count_newlines(bytes);
+        let saved = sink.save();
+        let used = sink.feed(&w.bytes()[(pos - at) as usize..]);
         if w.truncated() {
-            // The file shrank: what is left of it is read from here.
+            // The file shrank: what is left of it is read from `pos`.
+            sink.rewind(saved);
             break;
         }
-        c.bytes += bytes.len() as u64;
-        c.lines += lines;
-        skip = 0;
-        at += len as u64;
+        if used == 0 {
+            break;
+        }
+        pos += used as u64;
     }
-    let end = start + c.bytes;
-    if c.bytes > 0 && file::seek_to(fd, end).is_err() {
-        return Counts::default();
+    if pos != start && file::seek_to(fd, pos).is_err() {
+        // Not reached for a regular file; the read loop starts over from `start`.
+        sink.rewind(initial);
+        return 0;
     }
-    c
+    pos - start
 }
 
 /// Regular files at least this large are counted through mappings by `wc -l`.
