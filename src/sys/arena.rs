@@ -15,11 +15,14 @@ use core::marker::PhantomData;
 use core::sync::atomic::{AtomicBool, Ordering};
 
 /// The reservations tried in turn (a small `ulimit -v` refuses the large ones; a
-/// 32-bit address space has no room for the first two).
+/// 32-bit address space has no room for the first two); below the last of these,
+/// every whole number of MiB from [`SMALL_MIB`] down to 1, so that a tight limit
+/// still leaves the arena nearly all the room there is.
 #[cfg(target_pointer_width = "64")]
-const RESERVE: &[usize] = &[64 << 30, 8 << 30, 1 << 30, 128 << 20, 16 << 20];
+const RESERVE: &[usize] = &[64 << 30, 8 << 30, 1 << 30, 128 << 20];
 #[cfg(not(target_pointer_width = "64"))]
-const RESERVE: &[usize] = &[1 << 30, 128 << 20, 16 << 20];
+const RESERVE: &[usize] = &[1 << 30, 128 << 20];
+const SMALL_MIB: usize = 64;
 
 /// The first chunk: static memory (.bss, no syscall; pages appear as they are
 /// touched). Small listings never need more, so they make no mmap at all.
@@ -64,7 +67,7 @@ fn reserve() -> Result<(), Errno> {
         return Ok(());
     }
     let mut last = Errno::NOMEM;
-    for &len in RESERVE.iter() {
+    for len in RESERVE.iter().copied().chain((1..=SMALL_MIB).rev().map(|mib| mib << 20)) {
         // SAFETY: an anonymous private mapping at an address the kernel picks; it
         // aliases nothing.
         let r = unsafe {
