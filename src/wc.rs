@@ -2,8 +2,14 @@
 //!
 //! GNU coreutils 9.1's wc, byte for byte, plus 9.2's `--total=WHEN`.
 
+#[cfg(not(feature = "fuzzing"))]
 mod classes;
+#[cfg(feature = "fuzzing")]
+pub mod classes;
+#[cfg(not(feature = "fuzzing"))]
 mod count;
+#[cfg(feature = "fuzzing")]
+pub mod count;
 mod files0;
 mod input;
 mod render;
@@ -53,7 +59,7 @@ const DEBUG: u16 = 8;
 const HELP: u16 = 9;
 const VERSION: u16 = 10;
 
-static OPTS: [Opt; 10] = [
+pub static OPTS: [Opt; 10] = [
     Opt::new("bytes", b'c', HasArg::No, BYTES),
     Opt::new("chars", b'm', HasArg::No, CHARS),
     Opt::new("lines", b'l', HasArg::No, LINES),

@@ -120,7 +120,7 @@ fn level() -> u8 {
 
 /// Tests: use the SSE2 kernels from now on (`false`: detect again). Results never
 /// depend on the level, so tests running meanwhile are not disturbed.
-#[cfg(test)]
+#[cfg(any(test, feature = "fuzzing"))]
 pub fn force_sse2(on: bool) {
     LEVEL.store(if on { SSE2 } else { detect() }, Ordering::Relaxed);
 }

@@ -69,7 +69,7 @@ fn from_bit(from: u32) -> u64 {
 
 impl<'c> Counter<'c> {
     /// A counter for UTF-8 (else the C locale), computing -L only if `want_len`.
-    #[cfg(test)]
+    #[cfg(any(test, feature = "fuzzing"))]
     pub fn new(utf8: bool, want_len: bool, classes: &'c mut Classes) -> Counter<'c> {
         Counter::with_words(utf8, want_len, true, classes)
     }
@@ -122,7 +122,7 @@ impl<'c> Counter<'c> {
 
     /// Counts `buf` one byte or character at a time, with no vector help: the
     /// reference the block path is tested against.
-    #[cfg(test)]
+    #[cfg(any(test, feature = "fuzzing"))]
     pub fn feed_scalar(&mut self, buf: &[u8]) -> usize {
         match (self.utf8, self.want_len) {
             (false, false) => self.scalar::<false, false>(buf, 0, buf.len()),

@@ -1,8 +1,9 @@
 //! aarch64: musl's crt1.o (the toolchain's self-contained musl) owns `_start` and
 //! calls the `__libc_start_main` of src/main.rs; libc.a provides `memcpy` & co.
 
-// `-bundle`: passed to the final link as `-lc`, not copied into the rlib.
-#[link(name = "c", kind = "static", modifiers = "-bundle")]
+// `-bundle`: passed to the final link as `-lc`, not copied into the rlib. Only for
+// musl: a glibc program that links the library (the fuzz targets in fuzz/) has its libc.
+#[cfg_attr(target_env = "musl", link(name = "c", kind = "static", modifiers = "-bundle"))]
 extern "C" {}
 
 /// Ends the process at once with `status`: exit_group(2).
