@@ -24,21 +24,6 @@ fn bash(line: &str, cwd: &Path) -> Ran {
     (text(&o.stdout), text(&o.stderr), o.status.code())
 }
 
-fn text(b: &[u8]) -> String {
-    String::from_utf8_lossy(b).into_owned()
-}
-
-fn has_strace() -> bool {
-    if skip_under_qemu("strace would trace the emulator") {
-        return false;
-    }
-    if Command::new("strace").arg("-V").output().is_err() {
-        eprintln!("no strace: skipped");
-        return false;
-    }
-    true
-}
-
 /// A directory of `n` empty files, more than one getdents64 buffer and more than a
 /// pipe's worth of `ls` output.
 fn many(fx: &Fixture, rel: &str, n: usize) -> std::path::PathBuf {

@@ -29,14 +29,6 @@ const ZONES: &[&str] = &[
     "CET-1CEST,J60/2,300",
 ];
 
-fn has(cmd: &str) -> bool {
-    std::process::Command::new("sh")
-        .arg("-c")
-        .arg(format!("command -v {cmd} >/dev/null"))
-        .status()
-        .is_ok_and(|s| s.success())
-}
-
 /// Every file type, special bits, links, odd owners and times.
 fn long_tree() -> Fixture {
     let fx = Fixture::new("ls-long");

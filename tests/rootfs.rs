@@ -7,10 +7,6 @@ mod common;
 use common::*;
 use std::process::Command;
 
-fn text(b: &[u8]) -> String {
-    String::from_utf8_lossy(b).into_owned()
-}
-
 #[test]
 fn only_the_binary_and_its_links() {
     if skip_under_qemu("the chroot holds only the binary, not the emulator") {

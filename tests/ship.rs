@@ -5,10 +5,6 @@ mod common;
 use common::*;
 use std::process::Command;
 
-fn has(cmd: &str) -> bool {
-    Command::new("sh").args(["-c", &format!("command -v {cmd}")]).output().is_ok_and(|o| o.status.success())
-}
-
 #[test]
 fn man_pages_match_help() {
     if skip_under_qemu("tools/man.py runs the binary natively") || !has("python3") {

@@ -612,11 +612,7 @@ fn large_files_counted_through_mappings() {
 /// second window's madvise for three seconds while the file is cut.
 #[test]
 fn file_that_shrinks_while_mapped() {
-    if skip_under_qemu("strace would trace the emulator") {
-        return;
-    }
-    if std::process::Command::new("strace").arg("-V").output().is_err() {
-        eprintln!("no strace");
+    if !has_strace() {
         return;
     }
     let fx = Fixture::new("wc-shrink");

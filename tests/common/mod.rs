@@ -548,3 +548,30 @@ pub fn is_root() -> bool {
 pub fn bytes_path(b: &[u8]) -> PathBuf {
     PathBuf::from(OsStr::from_bytes(b))
 }
+
+/// Whether `cmd` is on PATH (`command -v`).
+pub fn has(cmd: &str) -> bool {
+    Command::new("sh")
+        .arg("-c")
+        .arg(format!("command -v {cmd} >/dev/null"))
+        .status()
+        .is_ok_and(|s| s.success())
+}
+
+/// Output bytes as text, for comparing whole outputs (invalid UTF-8 replaced).
+pub fn text(b: &[u8]) -> String {
+    String::from_utf8_lossy(b).into_owned()
+}
+
+/// For a test that traces our binary: false (with the reason on stderr) under qemu,
+/// where strace would trace the emulator, or when strace is missing.
+pub fn has_strace() -> bool {
+    if skip_under_qemu("strace would trace the emulator") {
+        return false;
+    }
+    if Command::new("strace").arg("-V").output().is_err() {
+        eprintln!("no strace: skipped");
+        return false;
+    }
+    true
+}
