@@ -159,8 +159,7 @@ impl<'a> Entry<'a> {
     }
 }
 
-/// Packed records in the arena: a kind byte, the name's length (2 bytes, little
-/// endian), d_ino (8 bytes, little endian), the name, a NUL.
+/// The kind byte of a packed record (see ls::read::Packed).
 pub fn pack_kind(k: Kind) -> u8 {
     k.code()
 }

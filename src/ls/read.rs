@@ -179,6 +179,125 @@ pub struct Listing<'a> {
     pub error: Option<Errno>,
 }
 
+/// A directory's names as read, packed one after another in the arena: per entry a
+/// kind byte, the name's length (2 bytes, little endian), d_ino (8 bytes, little
+/// endian; only when `ino`), the name, a NUL.
+pub struct Packed<'a> {
+    pub bytes: &'a [u8],
+    pub count: usize,
+    ino: bool,
+    /// The error that ended reading early.
+    pub error: Option<Errno>,
+}
+
+/// One record of a `Packed`.
+pub struct Record<'a> {
+    pub kind: Kind,
+    pub ino: u64,
+    /// The name followed by its NUL.
+    pub name_z: &'a [u8],
+}
+
+impl<'a> Packed<'a> {
+    /// The record that starts at `at`, and where the next one starts.
+    #[inline]
+    pub fn record(&self, at: usize) -> (Record<'a>, usize) {
+        let p = self.bytes;
+        let kind = unpack_kind(p[at]);
+        let len = p[at + 1] as usize | (p[at + 2] as usize) << 8;
+        let mut start = at + 3;
+        let mut ino = 0;
+        if self.ino {
+            ino = u64::from_le_bytes(p[start..start + 8].try_into().unwrap_or([0; 8]));
+            start += 8;
+        }
+        let end = start + len;
+        (
+            Record {
+                kind,
+                ino,
+                name_z: &p[start..=end],
+            },
+            end + 1,
+        )
+    }
+
+    /// The offset of each record, in directory order.
+    pub fn offsets(&self) -> impl Iterator<Item = usize> + '_ {
+        let mut at = 0;
+        (0..self.count).map(move |_| {
+            let here = at;
+            at = self.record(here).1;
+            here
+        })
+    }
+}
+
+/// Reads the directory open at `fd` into `region`, keeping the names `filter`
+/// keeps, with their d_ino when `ino`.
+pub fn pack<'a>(
+    region: &mut Arena<'a>,
+    fd: BorrowedFd<'_>,
+    buf: &mut [MaybeUninit<u8>],
+    filter: &Filter,
+    ino: bool,
+) -> Result<Packed<'a>, Exhausted> {
+    let mut count = 0usize;
+    let mut error = None;
+    let mut v = region.vec::<u8>();
+    let mut d = dir::entries(fd, buf);
+    loop {
+        match d.next() {
+            None => break,
+            Some(Err(Errno::INTR)) => continue,
+            Some(Err(e)) => {
+                error = Some(e);
+                break;
+            }
+            Some(Ok(e)) => {
+                let cookie = e.next_entry_cookie();
+                let name = e.file_name().to_bytes_with_nul();
+                if filter.keep(&name[..name.len() - 1]) {
+                    let len = name.len() - 1;
+                    v.extend(&[
+                        pack_kind(Kind::from_file_type(e.file_type())),
+                        len as u8,
+                        (len >> 8) as u8,
+                    ])?;
+                    if ino {
+                        v.extend(&e.ino().to_le_bytes())?;
+                    }
+                    v.extend(name)?;
+                    count += 1;
+                }
+                if at_end(cookie, d.is_buffer_empty()) {
+                    break;
+                }
+            }
+        }
+    }
+    Ok(Packed {
+        bytes: v.finish(),
+        count,
+        ino,
+        error,
+    })
+}
+
+/// The records of `packed` as entries, allocated in `region`.
+pub fn entries_of<'a>(
+    region: &Arena<'a>,
+    packed: &Packed<'a>,
+) -> Result<&'a mut [Entry<'a>], Exhausted> {
+    let entries = region.alloc_slice(packed.count, Entry::EMPTY)?;
+    for (slot, at) in entries.iter_mut().zip(packed.offsets()) {
+        let r = packed.record(at).0;
+        *slot = Entry::new(r.name_z, r.kind);
+        slot.d_ino = r.ino;
+    }
+    Ok(entries)
+}
+
 /// Reads the directory open at `fd` into `region`, keeping what `filter` keeps.
 pub fn read<'a>(
     region: &mut Arena<'a>,
@@ -186,62 +305,11 @@ pub fn read<'a>(
     buf: &mut [MaybeUninit<u8>],
     filter: &Filter,
 ) -> Result<Listing<'a>, Exhausted> {
-    let mut count = 0usize;
-    let mut error = None;
-    let packed: &'a [u8] = {
-        let mut v = region.vec::<u8>();
-        let mut d = dir::entries(fd, buf);
-        loop {
-            match d.next() {
-                None => break,
-                Some(Err(Errno::INTR)) => continue,
-                Some(Err(e)) => {
-                    error = Some(e);
-                    break;
-                }
-                Some(Ok(e)) => {
-                    let cookie = e.next_entry_cookie();
-                    let name = e.file_name().to_bytes_with_nul();
-                    if filter.keep(&name[..name.len() - 1]) {
-                        let len = name.len() - 1;
-                        let ino = e.ino().to_le_bytes();
-                        v.extend(&[
-                            pack_kind(Kind::from_file_type(e.file_type())),
-                            len as u8,
-                            (len >> 8) as u8,
-                            ino[0],
-                            ino[1],
-                            ino[2],
-                            ino[3],
-                            ino[4],
-                            ino[5],
-                            ino[6],
-                            ino[7],
-                        ])?;
-                        v.extend(name)?;
-                        count += 1;
-                    }
-                    if at_end(cookie, d.is_buffer_empty()) {
-                        break;
-                    }
-                }
-            }
-        }
-        v.finish()
-    };
-    let entries = region.alloc_slice(count, Entry::EMPTY)?;
-    let mut at = 0;
-    for slot in entries.iter_mut() {
-        let kind = unpack_kind(packed[at]);
-        let len = packed[at + 1] as usize | (packed[at + 2] as usize) << 8;
-        let ino = u64::from_le_bytes(packed[at + 3..at + 11].try_into().unwrap_or([0; 8]));
-        let start = at + 11;
-        let end = start + len;
-        *slot = Entry::new(&packed[start..=end], kind);
-        slot.d_ino = ino;
-        at = end + 1;
-    }
-    Ok(Listing { entries, error })
+    let packed = pack(region, fd, buf, filter, true)?;
+    Ok(Listing {
+        entries: entries_of(region, &packed)?,
+        error: packed.error,
+    })
 }
 
 /// What `stream` reports for each entry.

@@ -5,6 +5,7 @@
 
 use super::entry::Entry;
 use super::options::SortKey;
+use super::read::Packed;
 use crate::fmt::vercmp::filevercmp;
 use crate::sys::arena::{Arena, Exhausted};
 use core::cmp::Ordering;
@@ -87,29 +88,29 @@ fn prefix(name: &[u8]) -> u64 {
     v
 }
 
-/// Sorts by name through (prefix, index) pairs: small elements and one integer
+/// Sorts by name through (prefix, index) keys: small elements and one integer
 /// comparison for most pairs, then the entries are permuted in place.
 fn sort_by_name(entries: &mut [Entry], scratch: &Arena<'_>) -> Result<(), Exhausted> {
     let n = entries.len();
-    let keys = scratch.alloc_slice(n, (0u64, 0u32))?;
+    let keys = scratch.alloc_slice(n, Key { prefix: 0, at: 0 })?;
     for (i, (k, e)) in keys.iter_mut().zip(entries.iter()).enumerate() {
-        *k = (prefix(e.name()), i as u32);
+        *k = Key {
+            prefix: prefix(e.name()),
+            at: i as u32,
+        };
     }
-    keys.sort_unstable_by(|a, b| {
-        a.0.cmp(&b.0)
-            .then_with(|| bytes_cmp(entries[a.1 as usize].name(), entries[b.1 as usize].name()))
-    });
+    sort_keys(keys, &|i| entries[i].name());
     // Apply the permutation: position i receives entry keys[i].1. Done slots are
     // marked with u32::MAX.
     for start in 0..n {
-        if keys[start].1 == u32::MAX {
+        if keys[start].at == u32::MAX {
             continue;
         }
         let held = entries[start];
         let mut at = start;
         loop {
-            let from = keys[at].1 as usize;
-            keys[at].1 = u32::MAX;
+            let from = keys[at].at();
+            keys[at].at = u32::MAX;
             if from == start {
                 entries[at] = held;
                 break;
@@ -119,6 +120,56 @@ fn sort_by_name(entries: &mut [Entry], scratch: &Arena<'_>) -> Result<(), Exhaus
         }
     }
     Ok(())
+}
+
+/// A name's place in a `Packed` listing with its prefix: 12 bytes per entry.
+#[derive(Clone, Copy)]
+#[repr(C, packed(4))]
+pub struct Key {
+    prefix: u64,
+    at: u32,
+}
+
+impl Key {
+    /// Where the record starts in the packed bytes.
+    pub fn at(&self) -> usize {
+        let at = self.at;
+        at as usize
+    }
+}
+
+/// Orders `keys` by name; `name(at)` gives the name a key stands for (asked only
+/// when two prefixes are equal). One sort for entries and packed records alike.
+fn sort_keys<'n>(keys: &mut [Key], name: &dyn Fn(usize) -> &'n [u8]) {
+    keys.sort_unstable_by(|a, b| {
+        { a.prefix }
+            .cmp(&{ b.prefix })
+            .then_with(|| bytes_cmp(name(a.at()), name(b.at())))
+    });
+}
+
+/// The records of `packed` in name order, as keys allocated in `region`; None
+/// when the records do not fit 32-bit offsets.
+pub fn sort_packed<'a>(
+    packed: &Packed<'_>,
+    region: &Arena<'a>,
+) -> Result<Option<&'a [Key]>, Exhausted> {
+    if packed.bytes.len() > u32::MAX as usize {
+        return Ok(None);
+    }
+    let keys = region.alloc_slice(packed.count, Key { prefix: 0, at: 0 })?;
+    for (k, at) in keys.iter_mut().zip(packed.offsets()) {
+        let r = packed.record(at).0;
+        *k = Key {
+            prefix: prefix(&r.name_z[..r.name_z.len() - 1]),
+            at: at as u32,
+        };
+    }
+    sort_keys(keys, &|at| {
+        let z = packed.record(at).0.name_z;
+        &z[..z.len() - 1]
+    });
+    Ok(Some(keys))
 }
 
 /// Sorts `entries` by `order` (nothing happens for SortKey::None); `scratch` holds
