@@ -578,7 +578,7 @@ fn large_files_counted_through_mappings() {
     text[(8 << 20) - 1..(8 << 20) + 2].copy_from_slice("\u{3000}".as_bytes());
     let big = fx.file("big", &text);
     fx.file("small", b"one\ntwo\n");
-    let exact = fx.file("exact", vec![b'\n'; 4 << 20]);
+    fx.file("exact", vec![b'\n'; 4 << 20]);
     let sets: &[&[&str]] = &[&["-l"], &["-lc"], &[], &["-w"], &["-m"], &["-L"], &["-lwmcL"]];
     for loc in ["C", "C.UTF-8"] {
         for opts in sets {
@@ -622,7 +622,7 @@ fn file_that_shrinks_while_mapped() {
     }
     let p = fx.file("shrinks", &text);
     let log = fx.path("strace.out");
-    let mut child = std::process::Command::new("strace")
+    let child = std::process::Command::new("strace")
         .arg("-o")
         .arg(&log)
         .args(["-e", "inject=madvise:delay_exit=3000000:when=2"])
