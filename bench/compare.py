@@ -1,7 +1,7 @@
 """Turns the figures bench/compare.sh gathered into its Markdown section (stdout) and
 the chart bench/compare.svg.
 
-    compare.py DATA COUNT SVG VERSIONS ROOT
+    compare.py DATA COUNT SVG VERSIONS
 
 DATA holds, per workload K (0..COUNT-1): K.label, K.json (hyperfine --export-json,
 the five commands in the order of NAMES) and K.tsv (name, syscalls, peak RSS KiB,

@@ -9,6 +9,10 @@
 # Installs what is missing: busybox-static and toybox with apt-get, uutils with
 # `cargo install coreutils --no-default-features --features ls,wc` into
 # $BENCH_UUTILS_ROOT (default bench/out/uutils).
+#
+#   bench/compare.sh            measure, then report
+#   bench/compare.sh --report   report again from the figures of the last run
+#                               (bench/out/compare/), measuring nothing
 . "$(dirname "$0")/lib.sh"
 
 busybox=/bin/busybox
@@ -57,10 +61,20 @@ workloads=(
 [ "${BENCH_QUICK:-0}" = 1 ] && quick=1 || quick=0
 
 data=$OUT/compare
-rm -rf "$data"
-mkdir -p "$data"
+report_only=0
+[ "${1:-}" = --report ] && report_only=1
+if [ $report_only = 0 ]; then
+  rm -rf "$data"
+  mkdir -p "$data"
+  echo "$(date -u '+%Y-%m-%d %H:%M UTC'), commit $(git -C "$ROOT" rev-parse --short HEAD 2>/dev/null || echo '?'), load average at start $(cut -d' ' -f1-3 /proc/loadavg)" >"$data/when"
+fi
 k=0
 for w in "${workloads[@]}"; do
+  if [ $report_only = 1 ]; then
+    [ -f "$data/$k.json" ] || { echo "compare: no figures for workload $k in $data" >&2; exit 1; }
+    k=$((k + 1))
+    continue
+  fi
   IFS='|' read -r label applet args lc hfargs <<<"$w"
   [ $quick = 1 ] && hfargs="--warmup 0 --runs 3"
   export LC_ALL=$lc
@@ -84,7 +98,8 @@ done
 export LC_ALL=C
 
 # Sizes: the file(s) each one runs, stripped, and the shared libraries it loads.
-libs_of() { ldd "$@" 2>/dev/null | awk '$3 ~ /^\// { print $3 } $1 ~ /^\// { print $1 }' | sort -u; }
+# (ldd fails on a static binary: no libraries.)
+libs_of() { { ldd "$@" 2>/dev/null || true; } | awk '$3 ~ /^\// { print $3 } $1 ~ /^\/.*[^:]$/ { print $1 }' | sort -u; }
 size_row() {
   local name=$1
   shift
@@ -100,11 +115,12 @@ size_row() {
   fi
   printf '%s\t%s\t%s\t%s\t%s\t%s\n' "$name" "$*" "$bytes" "$stripped" "$lib_bytes" "$linked" >>"$data/sizes.tsv"
 }
+rm -f "$data/sizes.tsv"
 size_row bareutils "$bin"
 size_row GNU /usr/bin/ls /usr/bin/wc
 size_row busybox "$(readlink -f $busybox)"
 size_row toybox "$(readlink -f $toybox)"
 size_row uutils "$uu"
 
-versions="GNU $(/usr/bin/ls --version | head -1 | awk '{ print $NF }'); $($busybox 2>&1 | head -1 | cut -d' ' -f1-3); $($toybox --version); uutils $($uu --version 2>&1 | head -1 | awk '{ print $2 }')"
-python3 "$BENCH/compare.py" "$data" "$k" "$BENCH/compare.svg" "$versions" "$ROOT"
+versions="GNU $(/usr/bin/ls --version | head -1 | awk '{ print $NF }'); $($busybox 2>&1 | head -1 | cut -d' ' -f1-2); $($toybox --version); uutils $($uu --version 2>&1 | head -1 | awk '{ print $2 }')"
+python3 "$BENCH/compare.py" "$data" "$k" "$BENCH/compare.svg" "$versions. Run $(cat "$data/when" 2>/dev/null || echo '?')"
