@@ -46,7 +46,10 @@ sections=(machine)
 for n in "${rows[@]}"; do
   echo "run: bench/$n.sh" >&2
   start=$SECONDS
+  stamp="$(date -u '+%Y-%m-%d %H:%M UTC'), commit $(git -C "$root" rev-parse --short HEAD 2>/dev/null || echo '?')"
   if bash "$bench/$n.sh" >"$out/$n.md" 2>"$out/$n.err"; then
+    # Sections are rerun one at a time: each says when it ran.
+    printf '(bench/%s.sh ran %s.)\n\n' "$n" "$stamp" >>"$out/$n.md"
     echo "run: bench/$n.sh: $((SECONDS - start)) s" >&2
   else
     echo "run: bench/$n.sh FAILED (bench/out/$n.err)" >&2
