@@ -222,13 +222,14 @@ impl<'a> Packed<'a> {
         )
     }
 
-    /// The offset of each record, in directory order.
-    pub fn offsets(&self) -> impl Iterator<Item = usize> + '_ {
+    /// Each record with its offset, in directory order.
+    pub fn records(&self) -> impl Iterator<Item = (usize, Record<'a>)> + '_ {
         let mut at = 0;
         (0..self.count).map(move |_| {
             let here = at;
-            at = self.record(here).1;
-            here
+            let (r, next) = self.record(here);
+            at = next;
+            (here, r)
         })
     }
 }
@@ -290,8 +291,7 @@ pub fn entries_of<'a>(
     packed: &Packed<'a>,
 ) -> Result<&'a mut [Entry<'a>], Exhausted> {
     let entries = region.alloc_slice(packed.count, Entry::EMPTY)?;
-    for (slot, at) in entries.iter_mut().zip(packed.offsets()) {
-        let r = packed.record(at).0;
+    for (slot, (_, r)) in entries.iter_mut().zip(packed.records()) {
         *slot = Entry::new(r.name_z, r.kind);
         slot.d_ino = r.ino;
     }

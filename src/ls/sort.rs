@@ -158,8 +158,7 @@ pub fn sort_packed<'a>(
         return Ok(None);
     }
     let keys = region.alloc_slice(packed.count, Key { prefix: 0, at: 0 })?;
-    for (k, at) in keys.iter_mut().zip(packed.offsets()) {
-        let r = packed.record(at).0;
+    for (k, (at, r)) in keys.iter_mut().zip(packed.records()) {
         *k = Key {
             prefix: prefix(&r.name_z[..r.name_z.len() - 1]),
             at: at as u32,
