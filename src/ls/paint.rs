@@ -14,10 +14,8 @@ use crate::fmt::colors::{self, Database, Facts, FileType, Painter, Setup, Slot, 
 use crate::fmt::Stdout;
 use crate::sys::arena::{Arena, Exhausted};
 use crate::sys::err::Line;
-use crate::sys::stat::{statx_at, StatxFlags};
-use crate::sys::{env, out, BorrowedFd};
+use crate::sys::{env, out};
 use core::cell::RefCell;
-use core::ffi::CStr;
 
 /// Color sequences into stdout, not counted by `out::position` (GNU's --dired
 /// offsets and its clear-to-end-of-line arithmetic leave them out).
@@ -73,15 +71,6 @@ impl Paint {
     }
 }
 
-/// The mode of what the symlink `name_z` in `dir` points to, 0 when that is not
-/// found (GNU's "linkok" false).
-pub fn link_mode(dir: BorrowedFd<'_>, name_z: &[u8]) -> u32 {
-    match CStr::from_bytes_with_nul(name_z) {
-        Ok(n) => statx_at(dir, n, true, StatxFlags::TYPE | StatxFlags::MODE).map_or(0, |s| s.stx_mode as u32),
-        Err(_) => 0,
-    }
-}
-
 /// What the color rules know about `e`.
 fn facts(e: &Entry) -> Facts {
     let file_type = match e.kind {
@@ -98,14 +87,8 @@ fn facts(e: &Entry) -> Facts {
         mode: m.mode,
         nlink: m.nlink,
     });
-    let target_mode = if e.kind == Kind::Symlink {
-        e.meta
-            .map(|m| m.link_mode)
-            .filter(|&m| m != 0)
-            .or(e.extra.map(|x| x.target_mode).filter(|&m| m != 0))
-    } else {
-        None
-    };
+    // (GNU's linkok: the target text names a file; 0 otherwise.)
+    let target_mode = Some(e.target_mode()).filter(|&m| m != 0);
     Facts {
         file_type,
         stat,
