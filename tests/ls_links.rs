@@ -3,8 +3,9 @@
 //! dangling links apart), when what its target text names is stat'd (-l with -F or
 //! --file-type, and check_symlink_mode), and what is printed, colored, sorted and
 //! reported when either fails: /proc's magic links (`3 -> pipe:[N]`) count as
-//! dangling, an unreadable link is an error in every mode that reads it, and -L's
-//! broken links get no indicator in -l.
+//! dangling, an unreadable link is an error in every mode that reads it, -L's
+//! broken links get no indicator in -l, and the long format's `\e[K` after a
+//! target counts the alignment space GNU does not print.
 
 mod common;
 use common::*;
@@ -201,6 +202,39 @@ fn unreadable_links_are_reported_wherever_they_are_read() {
         with_db(ls(), db).user("nobody").args(*o).args(["/proc/1/cwd", "/proc/1/exe", "/proc/1/root"]).same();
         with_db(ls(), db).user("nobody").args(*o).args(["-d", "/proc/1/cwd", "/proc/1/environ"]).same();
     }
+}
+
+/// Colored -l: the `\e[K` after a link's target. GNU decides it from the target's
+/// bytes plus the alignment space an unquoted target would get when other names
+/// are quoted (it is counted, though not printed).
+#[test]
+fn clear_to_eol_after_targets_counts_the_alignment_space() {
+    let fx = Fixture::new("ls-links-cl");
+    fx.file("d/a b", "");
+    for n in [1usize, 8, 20, 33] {
+        fx.symlink("t".repeat(n), format!("d/z{n}"));
+    }
+    fx.symlink("quoted target", "d/zq");
+    fx.all_mtimes(1_600_000_000);
+    for db in [Some(dircolors()), Some("ln=01;36:or=41".into()), Some("no=44:ln=1".into())] {
+        for q in ["shell-escape", "shell", "c-maybe", "literal", "c"] {
+            for w in 2..90 {
+                with_db(ls(), &db)
+                    .args(["-l", "--color=always", "-w", &w.to_string(), "--quoting-style", q])
+                    .cwd(fx.path("d"))
+                    .same();
+            }
+        }
+    }
+    // On an 80-column terminal (shell-escape quoting by default): one of these
+    // targets ends in column 80.
+    let fx = Fixture::new("ls-links-tty");
+    fx.file("d/a b", "");
+    for n in 40..70 {
+        fx.symlink("t".repeat(n), format!("d/l{n}"));
+    }
+    fx.all_mtimes(1_600_000_000);
+    with_db(ls(), &Some(dircolors())).args(["-la", "--color=auto"]).cwd(fx.path("d")).same_on_tty(80);
 }
 
 /// Links are read exactly where GNU reads them (no more, no fewer readlink

@@ -119,7 +119,7 @@ impl Render {
         if let Some(p) = &self.paint {
             p.painter.borrow_mut().begin_name(&mut Escapes, seq);
         }
-        let len = self.quoted_text(e, e.name(), space) + pad;
+        let len = self.quoted_text(e, e.name(), space).0 + pad;
         if let Some(p) = &self.paint {
             p.painter.borrow_mut().end_name(&mut Escapes, seq.is_some(), col, len, self.width);
         }
@@ -133,7 +133,10 @@ impl Render {
         if let Some(p) = &self.paint {
             p.painter.borrow_mut().begin_name(&mut Escapes, seq);
         }
-        let len = self.quoted_text(e, target, aligned);
+        let (len, quoted) = self.quoted_text(e, target, aligned);
+        // GNU counts the alignment space an unquoted target would get (it is not
+        // printed) when it decides whether to clear to the end of the line.
+        let len = len + (aligned && !quoted) as usize;
         if let Some(p) = &self.paint {
             p.painter.borrow_mut().end_name(&mut Escapes, seq.is_some(), col, len, self.width);
         }
@@ -142,9 +145,9 @@ impl Render {
 
 impl Render {
     /// Writes `text` (`e`'s name or target) quoted, inside `e`'s link when
-    /// --hyperlink is on; returns the bytes of the quoted text. `aligned`: the
-    /// group aligns names on quotes.
-    fn quoted_text(&self, e: &Entry, text: &[u8], aligned: bool) -> usize {
+    /// --hyperlink is on; returns the bytes of the quoted text and whether it was
+    /// quoted. `aligned`: the group aligns names on quotes.
+    fn quoted_text(&self, e: &Entry, text: &[u8], aligned: bool) -> (usize, bool) {
         let write = |s: &mut dyn crate::fmt::Sink| -> bool {
             if self.raw_names {
                 s.put(text);
@@ -157,8 +160,8 @@ impl Render {
             Some(l) => l.around(e, aligned, &write),
             None => {
                 let start = out::position();
-                write(&mut Stdout);
-                (out::position() - start) as usize
+                let quoted = write(&mut Stdout);
+                ((out::position() - start) as usize, quoted)
             }
         }
     }
