@@ -998,33 +998,7 @@ fn bind_mount_loop() {
 
 /// Syscall counts of one run of our ls (`strace -f -c`), by name.
 fn syscalls(fx: &Fixture, args: &[&str]) -> std::collections::HashMap<String, u64> {
-    let log = fx.path("strace.out");
-    let st = std::process::Command::new("strace")
-        .arg("-f")
-        .arg("-c")
-        .arg("-o")
-        .arg(&log)
-        .arg(bin())
-        .arg("ls")
-        .args(args)
-        .current_dir(&fx.root)
-        .env_clear()
-        .env("LC_ALL", "C")
-        .stdout(std::process::Stdio::null())
-        .status()
-        .expect("strace");
-    assert!(st.success());
-    let text = std::fs::read_to_string(&log).unwrap();
-    let _ = std::fs::remove_file(&log);
-    let mut m = std::collections::HashMap::new();
-    for line in text.lines() {
-        let f: Vec<&str> = line.split_whitespace().collect();
-        if f.len() >= 5 && f[0].parse::<f64>().is_ok() {
-            let calls = f[3].parse::<u64>().unwrap_or(0);
-            m.insert(f[f.len() - 1].to_string(), calls);
-        }
-    }
-    m
+    syscall_counts(&link_named(&bin(), "ls"), args, &fx.root, &[], false)
 }
 
 #[test]

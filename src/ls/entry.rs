@@ -74,16 +74,15 @@ pub struct Meta {
     pub time_unknown: bool,
     /// The ACL column: 0 (nothing), b'+' (an ACL) or b'.' (a security context only).
     pub marker: u8,
-    /// For a symlink whose target colors need: the target's mode (0: not found).
-    pub link_mode: u32,
 }
 
-/// What the long format and -Z show beyond the stat record.
+/// What a symlink's target and -Z add to the stat record.
 #[derive(Clone, Copy, Debug)]
 pub struct Extra<'a> {
-    /// A symlink's target, when it could be read.
+    /// A symlink's target text, when it was read (see ls::read::read_link).
     pub target: Option<&'a [u8]>,
-    /// The mode of what the symlink points to (0 when unknown or dangling).
+    /// The mode of the file the target text names, when it was looked up and
+    /// found; 0 otherwise (GNU's `linkok` false: the link counts as dangling).
     pub target_mode: u32,
     /// The security context (`?` when there is none).
     pub context: &'a [u8],
@@ -98,8 +97,6 @@ pub struct Entry<'a> {
     /// The name followed by its NUL (for the *at syscalls).
     name_z: &'a [u8],
     pub kind: Kind,
-    /// A symlink whose target is a directory (known only when it was stat'd).
-    pub link_to_dir: bool,
     /// The stat record, or None when the output does not need one or stat failed.
     pub meta: Option<&'a Meta>,
     /// d_ino from getdents64 (the inode, except at a mount point).
@@ -115,7 +112,6 @@ impl<'a> Entry<'a> {
     pub const EMPTY: Entry<'static> = Entry {
         name_z: b"\0",
         kind: Kind::Unknown,
-        link_to_dir: false,
         meta: None,
         d_ino: 0,
         width: 0,
@@ -127,7 +123,6 @@ impl<'a> Entry<'a> {
         Entry {
             name_z,
             kind,
-            link_to_dir: false,
             meta: None,
             d_ino: 0,
             width: 0,
@@ -151,6 +146,26 @@ impl<'a> Entry<'a> {
     /// The display width of the printed name (once measured).
     pub fn display_width(&self) -> u32 {
         self.width & !QUOTED
+    }
+
+    /// A symlink's target text, when it was read.
+    pub fn target(&self) -> Option<&'a [u8]> {
+        self.extra.and_then(|x| x.target)
+    }
+
+    /// The mode of what a symlink's target names (0: not looked up, or not found).
+    pub fn target_mode(&self) -> u32 {
+        if self.kind == Kind::Symlink {
+            self.extra.map_or(0, |x| x.target_mode)
+        } else {
+            0
+        }
+    }
+
+    /// A symlink whose target was found to be a directory
+    /// (--group-directories-first puts it with the directories).
+    pub fn links_to_dir(&self) -> bool {
+        Kind::from_mode(self.target_mode()) == Kind::Dir
     }
 
     /// Any execute bit (for -F), when the mode is known.

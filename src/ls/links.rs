@@ -239,8 +239,8 @@ impl Links {
     /// Prints a name (or `e`'s symlink target) through `quote`, which says whether
     /// it quoted it, inside `e`'s link. `aligned`: the group aligns names on
     /// quotes; GNU then keeps a quoted name's outer quotes outside the link.
-    /// Returns the bytes of the quoted text.
-    pub fn around(&self, e: &Entry, aligned: bool, quote: &dyn Fn(&mut dyn Sink) -> bool) -> usize {
+    /// Returns the bytes of the quoted text, and whether `quote` quoted it.
+    pub fn around(&self, e: &Entry, aligned: bool, quote: &dyn Fn(&mut dyn Sink) -> bool) -> (usize, bool) {
         let mut tmp = [0u8; 4096];
         let mut b = Buf { bytes: &mut tmp, len: 0, lost: false };
         let quoted = quote(&mut b);
@@ -249,10 +249,10 @@ impl Links {
             // Longer than the buffer: written directly, quotes inside the link.
             self.open_entry(e);
             let start = crate::sys::out::position();
-            quote(&mut Stdout);
+            let quoted = quote(&mut Stdout);
             let n = (crate::sys::out::position() - start) as usize;
             hyperlink::close(&mut Stdout);
-            return n;
+            return (n, quoted);
         }
         if aligned && quoted && n >= 2 {
             crate::sys::out::byte(tmp[0]);
@@ -265,6 +265,6 @@ impl Links {
             crate::sys::out::bytes(&tmp[..n]);
             hyperlink::close(&mut Stdout);
         }
-        n
+        (n, quoted)
     }
 }

@@ -7,7 +7,7 @@
 //! SIZE DATE NAME[ -> TARGET][INDICATOR]`. Names (owners, groups, the context) are
 //! left-aligned and followed by at least one space; numbers are right-aligned.
 
-use super::entry::{Entry, Extra, Kind, Meta, QUOTED};
+use super::entry::{Entry, Kind, Meta, QUOTED};
 use super::ids::Ids;
 use super::options::{Config, Format, Indicator};
 use super::output::Render;
@@ -17,7 +17,7 @@ use crate::fmt::num::{dec_width, u64_dec};
 use crate::fmt::size::{format_scaled, BlockSize};
 use crate::fmt::strtime::LS_MAX;
 use crate::sys::arena::{Arena, Exhausted};
-use crate::sys::stat::{readlink_at, statx_at, StatxFlags};
+use crate::sys::stat::StatxFlags;
 use crate::sys::{out, xattr, BorrowedFd, Errno};
 use core::ffi::CStr;
 use core::sync::atomic::{AtomicBool, AtomicU64, Ordering};
@@ -78,10 +78,6 @@ pub struct Probe {
     pub marker: bool,
     /// The security context (-Z).
     pub context: bool,
-    /// Symlink targets (long format).
-    pub readlink: bool,
-    /// The mode of symlink targets (long format with -F or --file-type).
-    pub target_mode: bool,
     /// -L: attributes of what symlinks point to.
     pub follow: bool,
 }
@@ -92,8 +88,6 @@ impl Probe {
         (long || c.context).then_some(Probe {
             marker: long,
             context: c.context,
-            readlink: long,
-            target_mode: long && c.indicator >= Indicator::FileType,
             follow: c.deref == super::options::Deref::All,
         })
     }
@@ -171,19 +165,19 @@ impl Default for Scratch {
 }
 
 /// Looks up what the long format or -Z shows beyond `m` for the entry `e` (a name
-/// in the directory `dir`, whose path `scratch` was started with): one xattr
-/// listing for the markers and context, readlinkat for symlinks, and a stat of the
-/// target for -F. Returns the error of a symlink that could not be read.
+/// in the directory `dir`, whose path `scratch` was started with) with one xattr
+/// listing: sets the ACL / context marker, and returns the security context when
+/// -Z shows it (None: `?`).
 pub fn probe<'a>(
     region: &Arena<'a>,
     dir: BorrowedFd<'_>,
     scratch: &mut Scratch,
-    e: &mut Entry<'a>,
+    e: &Entry<'a>,
     m: &mut Meta,
     p: &Probe,
-) -> Result<Option<Errno>, Exhausted> {
+) -> Result<Option<&'a [u8]>, Exhausted> {
     let symlink = Kind::from_mode(m.mode) == Kind::Symlink;
-    let mut context: &'a [u8] = UNKNOWN_CONTEXT;
+    let mut context = None;
     if UNSUPPORTED_DEV.load(Ordering::Relaxed) != m.dev {
         let Scratch { path, prefix, list } = scratch;
         let mut listed = Err(Errno::NOSYS);
@@ -233,7 +227,7 @@ pub fn probe<'a>(
                     let v = &v[..v.iter().position(|&b| b == 0).unwrap_or(v.len())];
                     if v != b"unlabeled" {
                         if p.context {
-                            context = region.copy(v)?;
+                            context = Some(&*region.copy(v)?);
                         }
                     } else {
                         label = false;
@@ -253,39 +247,7 @@ pub fn probe<'a>(
             }
         }
     }
-    let mut target = None;
-    let mut target_mode = 0;
-    let mut link_error = None;
-    if symlink && p.readlink {
-        let Ok(name) = CStr::from_bytes_with_nul(e.name_z()) else {
-            return Ok(None);
-        };
-        let want = if m.size == 0 {
-            4096
-        } else {
-            (m.size as usize).saturating_add(1).min(1 << 20)
-        };
-        let buf = region.alloc_slice(want, 0u8)?;
-        match readlink_at(dir, name, buf) {
-            Err(err) => link_error = Some(err),
-            Ok(t) => target = Some(t),
-        }
-        if target.is_some() && p.target_mode {
-            if let Ok(s) = statx_at(dir, name, true, StatxFlags::TYPE | StatxFlags::MODE) {
-                target_mode = s.stx_mode as u32;
-            }
-        }
-    }
-    if target.is_some() || p.context {
-        e.extra = Some(
-            &region.copy(&[Extra {
-                target,
-                target_mode,
-                context,
-            }])?[0],
-        );
-    }
-    Ok(link_error)
+    Ok(context)
 }
 
 /// Column widths over one group.
@@ -415,6 +377,9 @@ fn owner_field(text: &[u8], name: bool, width: usize) {
 
 /// The indicator GNU prints after a symlink's target, from the target's mode.
 fn target_indicator(style: Indicator, mode: u32) -> Option<u8> {
+    if style == Indicator::None {
+        return None;
+    }
     let c = match Kind::from_mode(mode) {
         Kind::Regular if style == Indicator::Classify && mode & 0o111 != 0 => b'*',
         Kind::Regular => return None,
@@ -553,17 +518,14 @@ pub fn group(r: &Render, l: &Long, entries: &[Entry], w: &Widths, space: bool) {
         l.dired.mark_name();
         let name_len = r.painted_name(e, space, col, true);
         l.dired.mark_name();
-        let target = e.extra.and_then(|x| x.target.map(|t| (t, x.target_mode)));
-        if e.meta
-            .is_some_and(|m| Kind::from_mode(m.mode) == Kind::Symlink)
-        {
-            if let Some((t, tmode)) = target {
+        if e.kind == Kind::Symlink {
+            // GNU prints a symlink's indicator after its target, by the target's
+            // type, and none when the link was not read or not stat'd.
+            if let Some(t) = e.target() {
                 out::bytes(b" -> ");
                 r.painted_target(e, t, col + name_len + 4, space);
-                if r.indicator != Indicator::None {
-                    if let Some(c) = target_indicator(r.indicator, tmode) {
-                        out::byte(c);
-                    }
+                if let Some(c) = target_indicator(r.indicator, e.target_mode()) {
+                    out::byte(c);
                 }
             }
         } else if let Some(c) = r.indicator_of(e) {

@@ -14,10 +14,8 @@ use crate::fmt::colors::{self, Database, Facts, FileType, Painter, Setup, Slot, 
 use crate::fmt::Stdout;
 use crate::sys::arena::{Arena, Exhausted};
 use crate::sys::err::Line;
-use crate::sys::stat::{statx_at, StatxFlags};
-use crate::sys::{env, out, BorrowedFd};
+use crate::sys::{env, out};
 use core::cell::RefCell;
-use core::ffi::CStr;
 
 /// Color sequences into stdout, not counted by `out::position` (GNU's --dired
 /// offsets and its clear-to-end-of-line arithmetic leave them out).
@@ -73,15 +71,6 @@ impl Paint {
     }
 }
 
-/// The mode of what the symlink `name_z` in `dir` points to, 0 when that is not
-/// found (GNU's "linkok" false).
-pub fn link_mode(dir: BorrowedFd<'_>, name_z: &[u8]) -> u32 {
-    match CStr::from_bytes_with_nul(name_z) {
-        Ok(n) => statx_at(dir, n, true, StatxFlags::TYPE | StatxFlags::MODE).map_or(0, |s| s.stx_mode as u32),
-        Err(_) => 0,
-    }
-}
-
 /// What the color rules know about `e`.
 fn facts(e: &Entry) -> Facts {
     let file_type = match e.kind {
@@ -98,14 +87,8 @@ fn facts(e: &Entry) -> Facts {
         mode: m.mode,
         nlink: m.nlink,
     });
-    let target_mode = if e.kind == Kind::Symlink {
-        e.meta
-            .map(|m| m.link_mode)
-            .filter(|&m| m != 0)
-            .or(e.extra.map(|x| x.target_mode).filter(|&m| m != 0))
-    } else {
-        None
-    };
+    // (GNU's linkok: the target text names a file; 0 otherwise.)
+    let target_mode = Some(e.target_mode()).filter(|&m| m != 0);
     Facts {
         file_type,
         stat,
@@ -136,7 +119,7 @@ impl Render {
         if let Some(p) = &self.paint {
             p.painter.borrow_mut().begin_name(&mut Escapes, seq);
         }
-        let len = self.quoted_text(e, e.name(), space) + pad;
+        let len = self.quoted_text(e, e.name(), space).0 + pad;
         if let Some(p) = &self.paint {
             p.painter.borrow_mut().end_name(&mut Escapes, seq.is_some(), col, len, self.width);
         }
@@ -150,7 +133,10 @@ impl Render {
         if let Some(p) = &self.paint {
             p.painter.borrow_mut().begin_name(&mut Escapes, seq);
         }
-        let len = self.quoted_text(e, target, aligned);
+        let (len, quoted) = self.quoted_text(e, target, aligned);
+        // GNU counts the alignment space an unquoted target would get (it is not
+        // printed) when it decides whether to clear to the end of the line.
+        let len = len + (aligned && !quoted) as usize;
         if let Some(p) = &self.paint {
             p.painter.borrow_mut().end_name(&mut Escapes, seq.is_some(), col, len, self.width);
         }
@@ -159,9 +145,9 @@ impl Render {
 
 impl Render {
     /// Writes `text` (`e`'s name or target) quoted, inside `e`'s link when
-    /// --hyperlink is on; returns the bytes of the quoted text. `aligned`: the
-    /// group aligns names on quotes.
-    fn quoted_text(&self, e: &Entry, text: &[u8], aligned: bool) -> usize {
+    /// --hyperlink is on; returns the bytes of the quoted text and whether it was
+    /// quoted. `aligned`: the group aligns names on quotes.
+    fn quoted_text(&self, e: &Entry, text: &[u8], aligned: bool) -> (usize, bool) {
         let write = |s: &mut dyn crate::fmt::Sink| -> bool {
             if self.raw_names {
                 s.put(text);
@@ -174,8 +160,8 @@ impl Render {
             Some(l) => l.around(e, aligned, &write),
             None => {
                 let start = out::position();
-                write(&mut Stdout);
-                (out::position() - start) as usize
+                let quoted = write(&mut Stdout);
+                ((out::position() - start) as usize, quoted)
             }
         }
     }

@@ -2,11 +2,11 @@
 //! pass the filters packed into the arena, then only the stat calls the output
 //! needs.
 
-use super::entry::{pack_kind, unpack_kind, Entry, Kind, Meta};
+use super::entry::{pack_kind, unpack_kind, Entry, Extra, Kind, Meta};
 use super::options::{Config, Deref, Format, Hidden, Indicator, SortKey, TimeField};
 use crate::fmt::glob;
 use crate::sys::arena::{Arena, Exhausted};
-use crate::sys::stat::{statx_at, Statx, StatxFlags};
+use crate::sys::stat::{readlink_at, statx_at, Statx, StatxFlags};
 use crate::sys::{dir, BorrowedFd, Errno};
 use core::ffi::CStr;
 use core::mem::MaybeUninit;
@@ -57,11 +57,15 @@ pub struct Needs {
     /// The file type of every entry (-R, indicators, --group-directories-first):
     /// DT_UNKNOWN is resolved by a stat.
     pub types: bool,
-    /// Whether symlinks point to directories (--group-directories-first).
-    pub link_dirs: bool,
+    /// Read the targets of symlinks (GNU: the long format, or `check_symlink_mode`:
+    /// --group-directories-first, or colors that tell dangling links apart).
+    pub readlink: bool,
+    /// Stat what each target text names (GNU's `linkok`/`linkmode`): -l with -F or
+    /// --file-type, or `check_symlink_mode`.
+    pub target_mode: bool,
     /// Follow symlinks (-L).
     pub follow: bool,
-    /// Long format and -Z: symlink targets, xattr markers, contexts (ls::long).
+    /// Long format and -Z: xattr markers and contexts (ls::long).
     pub probe: Option<super::long::Probe>,
     /// What the color database needs stat'd (ls::paint).
     pub colors: Option<crate::fmt::colors::Needs>,
@@ -71,7 +75,8 @@ impl Needs {
     pub fn of(c: &Config) -> Needs {
         let mut mask = StatxFlags::TYPE | StatxFlags::MODE;
         // GNU stats every entry for --hyperlink.
-        let mut every = c.inode || c.size || c.format == Format::Long || c.context || c.hyperlink;
+        let long = c.format == Format::Long;
+        let mut every = c.inode || c.size || long || c.context || c.hyperlink;
         if c.inode {
             mask |= StatxFlags::INO;
         }
@@ -89,39 +94,36 @@ impl Needs {
             }
             _ => {}
         }
-        if c.format == Format::Long {
+        if long {
             mask |= super::long::stat_mask(c) | time_mask(c.time);
         }
         let indicators = c.indicator != Indicator::None;
-        let colors = c.colors.map(|db| {
-            let mut n = db.needs(c.format == Format::Long);
-            // GNU follows every symlink for --group-directories-first, and then
-            // colors by what it found.
-            if c.dirs_first {
-                n.stat_symlinks = true;
-                n.follow_symlinks = true;
-            }
+        let colors = c.colors.map(|db| db.needs(long));
+        // GNU's check_symlink_mode: each symlink is read and what its target
+        // names is stat'd.
+        let check = c.dirs_first || colors.is_some_and(|n| n.follow_symlinks);
+        let colors = colors.map(|mut n| {
+            // GNU then lstats every symlink, and colors by what it found.
+            n.stat_symlinks |= check;
+            n.follow_symlinks = check;
             n
         });
         if colors.is_some() {
             // `mh` counts hard links wherever a stat is made.
             mask |= StatxFlags::NLINK;
         }
+        let follow = c.deref == Deref::All;
         Needs {
             every: if every { Some(mask) } else { None },
             regular_mode: c.indicator == Indicator::Classify,
             types: c.recursive || indicators || c.dirs_first || colors.is_some(),
-            link_dirs: c.dirs_first,
-            follow: c.deref == Deref::All,
+            // (Under -L a stat never shows a symlink: GNU reads none.)
+            readlink: (long || check) && !follow,
+            target_mode: (long && c.indicator >= Indicator::FileType) || check,
+            follow,
             probe: super::long::Probe::of(c),
             colors,
         }
-    }
-
-    /// The color rules want the targets of symlinks stat'd, and the long format's
-    /// probe does not already do it.
-    pub fn link_modes(&self) -> bool {
-        self.colors.is_some_and(|n| n.follow_symlinks) && !self.probe.is_some_and(|p| p.target_mode)
     }
 }
 
@@ -159,7 +161,6 @@ pub fn meta_of(s: &Statx, time: TimeField) -> Meta {
         dev: (s.stx_dev_major as u64) << 32 | s.stx_dev_minor as u64,
         time_unknown,
         marker: 0,
-        link_mode: 0,
     }
 }
 
@@ -316,8 +317,8 @@ pub fn read<'a>(
 pub enum Event<'e, 'a> {
     /// An entry, ready to print.
     Entry(&'e Entry<'a>),
-    /// An entry that could not be stat'd.
-    Failed(&'e [u8], Errno),
+    /// An entry that could not be stat'd, or a symlink that could not be read.
+    Failed(&'e [u8], Errno, Failure),
 }
 
 /// Reads the directory open at `fd` and hands each entry that `filter` keeps to
@@ -352,11 +353,11 @@ pub fn stream(
                 let mut one = [Entry::new(name, Kind::from_file_type(e.file_type()))];
                 let r = region.sub();
                 let mut failed = None;
-                stat_entries(&r, fd, at, &mut one, needs, time, &mut |_, err, _| {
-                    failed = Some(err)
+                stat_entries(&r, fd, at, &mut one, needs, time, &mut |_, err, why| {
+                    failed = Some((err, why))
                 })?;
-                if let Some(err) = failed {
-                    on(Event::Failed(one[0].name(), err));
+                if let Some((err, why)) = failed {
+                    on(Event::Failed(one[0].name(), err, why));
                 }
                 on(Event::Entry(&one[0]));
                 drop(r);
@@ -381,6 +382,115 @@ pub enum Failure {
     Readlink,
 }
 
+/// A symlink's target as GNU 9.1 sees it: the link is read, and when `stat` the
+/// target text is stat'd as a path (after `prefix`, the directory part of an
+/// operand, when the text is relative), not the link: a /proc magic link such
+/// as `3 -> pipe:[N]` names nothing and counts as dangling. Returns the text and
+/// the mode found (0 when not stat'd or not found), or readlink's error.
+pub fn read_link<'a>(
+    region: &Arena<'a>,
+    dir: BorrowedFd<'_>,
+    prefix: &[u8],
+    name: &CStr,
+    stat: bool,
+) -> Result<Result<(&'a [u8], u32), Errno>, Exhausted> {
+    // Targets are shorter than PATH_MAX; /proc's magic links are at most a page.
+    let mut buf = [0u8; 4096];
+    let read = readlink_at(dir, name, &mut buf).map(|t| t.len());
+    let text: &'a mut [u8] = match read {
+        Err(e) => return Ok(Err(e)),
+        Ok(n) if n < buf.len() => {
+            buf[n] = 0;
+            region.copy(&buf[..=n])?
+        }
+        Ok(_) => {
+            let mut size = 2 * buf.len();
+            loop {
+                let big = region.alloc_slice(size, 0u8)?;
+                match readlink_at(dir, name, big) {
+                    Err(e) => return Ok(Err(e)),
+                    Ok(t) if t.len() < size => {
+                        let n = t.len();
+                        break &mut big[..=n];
+                    }
+                    Ok(_) if size < 1 << 20 => size *= 2,
+                    Ok(_) => return Ok(Err(Errno::NAMETOOLONG)),
+                }
+            }
+        }
+    };
+    let n = text.len() - 1;
+    let mut mode = 0;
+    if stat {
+        let relative = text.first() != Some(&b'/') && !prefix.is_empty();
+        let path: &[u8] = if relative {
+            let p = region.alloc_slice(prefix.len() + text.len(), 0u8)?;
+            p[..prefix.len()].copy_from_slice(prefix);
+            p[prefix.len()..].copy_from_slice(text);
+            p
+        } else {
+            text
+        };
+        if let Some(path) = cstr(path) {
+            if let Ok(s) = statx_at(dir, path, true, StatxFlags::TYPE | StatxFlags::MODE) {
+                mode = s.stx_mode as u32;
+            }
+        }
+    }
+    Ok(Ok((&text[..n], mode)))
+}
+
+/// After `e` (a name in `dir`; an operand's directory part is `prefix`) was
+/// stat'd into `m`: the long format's and -Z's probe, and, for a symlink, its
+/// target as `needs` asks. Returns the error of a symlink that could not be read.
+pub fn examine<'a>(
+    region: &Arena<'a>,
+    dir: BorrowedFd<'_>,
+    prefix: &[u8],
+    scratch: Option<&mut super::long::Scratch>,
+    e: &mut Entry<'a>,
+    m: &mut Meta,
+    needs: &Needs,
+) -> Result<Option<Errno>, Exhausted> {
+    let context = match (&needs.probe, scratch) {
+        (Some(p), Some(s)) => super::long::probe(region, dir, s, e, m, p)?,
+        _ => None,
+    };
+    let mut error = None;
+    let mut target = None;
+    if needs.readlink && Kind::from_mode(m.mode) == Kind::Symlink {
+        if let Some(name) = cstr(e.name_z()) {
+            match read_link(region, dir, prefix, name, needs.target_mode)? {
+                Ok(t) => target = Some(t),
+                Err(err) => error = Some(err),
+            }
+        }
+    }
+    attach(region, e, target, context, needs)?;
+    Ok(error)
+}
+
+/// Gives `e` its target and context, when it has either.
+fn attach<'a>(
+    region: &Arena<'a>,
+    e: &mut Entry<'a>,
+    target: Option<(&'a [u8], u32)>,
+    context: Option<&'a [u8]>,
+    needs: &Needs,
+) -> Result<(), Exhausted> {
+    let shows_context = needs.probe.is_some_and(|p| p.context);
+    if target.is_some() || shows_context {
+        e.extra = Some(
+            &region.copy(&[Extra {
+                target: target.map(|t| t.0),
+                target_mode: target.map_or(0, |t| t.1),
+                context: context.unwrap_or(b"?"),
+            }])?[0],
+        );
+    }
+    Ok(())
+}
+
 /// Makes the stat calls `needs` asks for on `entries` (names relative to `dir`,
 /// whose path is `at`). `failed(name, errno, why)` reports an entry that could not be
 /// stat'd.
@@ -399,41 +509,20 @@ pub fn stat_entries<'a>(
             s.start(at, dir);
         }
         let metas: &'a mut [Meta] = region.alloc_slice(entries.len(), Meta::default())?;
-        let metas: &'a [Meta] = {
-            for (e, m) in entries.iter_mut().zip(metas.iter_mut()) {
-                let Some(name) = cstr(e.name_z()) else {
-                    continue;
-                };
-                let follow = needs.follow;
-                match statx_at(dir, name, follow, mask) {
-                    Ok(s) => {
-                        *m = meta_of(&s, time);
-                        e.kind = Kind::from_mode(m.mode);
-                        if e.kind == Kind::Symlink && needs.link_modes() {
-                            m.link_mode = super::paint::link_mode(dir, e.name_z());
-                        }
-                        if let (Some(p), Some(s)) = (&needs.probe, &mut scratch) {
-                            if let Some(err) = super::long::probe(region, dir, s, e, m, p)? {
-                                failed(e.name(), err, Failure::Readlink);
-                            }
-                        }
+        for (e, m) in entries.iter_mut().zip(metas) {
+            let Some(name) = cstr(e.name_z()) else {
+                continue;
+            };
+            match statx_at(dir, name, needs.follow, mask) {
+                Ok(s) => {
+                    *m = meta_of(&s, time);
+                    e.kind = Kind::from_mode(m.mode);
+                    if let Some(err) = examine(region, dir, b"", scratch.as_mut(), e, m, needs)? {
+                        failed(e.name(), err, Failure::Readlink);
                     }
-                    Err(err) => {
-                        m.mode = u32::MAX;
-                        failed(e.name(), err, Failure::Stat);
-                    }
+                    e.meta = Some(m);
                 }
-            }
-            metas
-        };
-        for (e, m) in entries.iter_mut().zip(metas.iter()) {
-            if m.mode != u32::MAX {
-                e.meta = Some(m);
-            }
-        }
-        if needs.link_dirs {
-            for e in entries.iter_mut().filter(|e| e.kind == Kind::Symlink) {
-                e.link_to_dir = target_is_dir(dir, e.name_z());
+                Err(err) => failed(e.name(), err, Failure::Stat),
             }
         }
         return Ok(());
@@ -464,27 +553,25 @@ pub fn stat_entries<'a>(
             };
             match statx_at(dir, name, needs.follow, mask) {
                 Ok(s) => {
-                    let m = region.copy(&[meta_of(&s, time)])?;
-                    e.kind = Kind::from_mode(m[0].mode);
-                    if e.kind == Kind::Symlink && colors.follow_symlinks {
-                        m[0].link_mode = super::paint::link_mode(dir, e.name_z());
+                    let m = &mut region.copy(&[meta_of(&s, time)])?[0];
+                    e.kind = Kind::from_mode(m.mode);
+                    if let Some(err) = examine(region, dir, b"", None, e, m, needs)? {
+                        failed(e.name(), err, Failure::Readlink);
                     }
-                    e.meta = Some(&m[0]);
+                    e.meta = Some(m);
                 }
                 Err(err) => failed(e.name(), err, Failure::Stat),
             }
-        }
-        if needs.link_dirs && e.kind == Kind::Symlink {
-            e.link_to_dir = target_is_dir(dir, e.name_z());
+        } else if e.kind == Kind::Symlink && needs.readlink {
+            // (d_type said symlink: GNU's lstat would say the same.)
+            let Some(name) = cstr(e.name_z()) else {
+                continue;
+            };
+            match read_link(region, dir, b"", name, needs.target_mode)? {
+                Ok(t) => attach(region, e, Some(t), None, needs)?,
+                Err(err) => failed(e.name(), err, Failure::Readlink),
+            }
         }
     }
     Ok(())
-}
-
-fn target_is_dir(dir: BorrowedFd<'_>, name_z: &[u8]) -> bool {
-    match cstr(name_z) {
-        Some(n) => statx_at(dir, n, true, StatxFlags::TYPE)
-            .is_ok_and(|s| Kind::from_mode(s.stx_mode as u32) == Kind::Dir),
-        None => false,
-    }
 }

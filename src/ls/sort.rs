@@ -71,7 +71,7 @@ fn by_key(key: SortKey, a: &Entry, b: &Entry) -> Ordering {
 }
 
 fn dir_first(e: &Entry) -> bool {
-    e.is_dir() || e.link_to_dir
+    e.is_dir() || e.links_to_dir()
 }
 
 /// The first eight bytes of a name as a big-endian number (zero-padded): names

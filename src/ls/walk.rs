@@ -109,7 +109,7 @@ impl<'c> Walk<'c> {
             && needs.probe.is_none()
             && !needs.types
             && !needs.regular_mode
-            && !needs.link_dirs;
+            && !needs.readlink;
         Ok(Walk {
             cfg,
             render: Render::new(cfg),
@@ -264,26 +264,21 @@ impl<'c> Walk<'c> {
                 Ok(s) => {
                     let m = sub.copy(&[super::read::meta_of(&s, self.cfg.time)])?;
                     let mut e = Entry::new(name_z, Kind::from_mode(m[0].mode));
-                    if let Some(p) = self.needs.probe {
-                        if let Some(err) = super::long::probe(
-                            &sub,
-                            file::cwd(),
-                            &mut scratch,
-                            &mut e,
-                            &mut m[0],
-                            &p,
-                        )? {
-                            self.report(b"cannot read symbolic link ", op, err, 2);
-                        }
-                    }
-                    if e.kind == Kind::Symlink && self.needs.link_modes() {
-                        m[0].link_mode = super::paint::link_mode(file::cwd(), name_z);
+                    // A relative target is read from the operand's directory.
+                    let prefix = &op[..op.iter().rposition(|&b| b == b'/').map_or(0, |i| i + 1)];
+                    let needs = self.needs;
+                    if let Some(err) = super::read::examine(
+                        &sub,
+                        file::cwd(),
+                        prefix,
+                        Some(&mut scratch),
+                        &mut e,
+                        &mut m[0],
+                        &needs,
+                    )? {
+                        self.report(b"cannot read symbolic link ", op, err, 2);
                     }
                     e.meta = Some(&m[0]);
-                    if self.cfg.dirs_first && e.kind == Kind::Symlink {
-                        e.link_to_dir = statx_at(file::cwd(), c, true, StatxFlags::TYPE)
-                            .is_ok_and(|t| Kind::from_mode(t.stx_mode as u32) == Kind::Dir);
-                    }
                     entries[n] = e;
                     n += 1;
                 }
@@ -562,7 +557,7 @@ impl<'c> Walk<'c> {
                 time,
                 &mut |ev| match ev {
                     Event::Entry(e) => self.render.one(e),
-                    Event::Failed(name, err) => self.report_entry(name, err, Failure::Stat),
+                    Event::Failed(name, err, why) => self.report_entry(name, err, why),
                 },
             );
             self.dirent = dirent;

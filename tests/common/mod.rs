@@ -234,15 +234,20 @@ impl Cmd {
         let emulator = if emulated(exe) { emulator() } else { None };
         let mut c = match &self.user {
             Some(u) => {
-                // setpriv execs the path; argv[0] is then the path, which run_with
-                // made a link named after the applet, so that both binaries see the
-                // same argv[0] (qemu-user's default argv[0] is the path too).
+                // setpriv runs the program with execvp: given the applet's name and
+                // a PATH that starts with the directory of run_with's link (named
+                // after the applet), both binaries get the same argv[0], which
+                // their messages print. Under qemu-user, `-0` sets it.
                 let mut c = Command::new("setpriv");
-                c.arg(format!("--reuid={u}")).arg(format!("--regid={u}")).arg("--clear-groups").arg("--");
+                // The user's own group from /etc/passwd: Debian's nobody is in
+                // `nogroup`, so `--regid=nobody` would not parse.
+                let (uid, gid) = user_ids(u);
+                c.arg(format!("--reuid={uid}")).arg(format!("--regid={gid}")).arg("--clear-groups").arg("--");
                 if let Some((q, opts)) = &emulator {
-                    c.arg(q).args(opts);
+                    c.arg(q).args(opts).arg("-0").arg(&self.applet).arg(exe);
+                } else {
+                    c.arg(self.applet_name());
                 }
-                c.arg(exe);
                 c
             }
             None => match &emulator {
@@ -259,6 +264,15 @@ impl Cmd {
             },
         };
         c.args(&self.args).env_clear().envs(self.env.iter().map(|(k, v)| (k, v)));
+        if self.user.is_some() && emulator.is_none() {
+            // (For setpriv's execvp: see above.)
+            let mut path = exe.parent().map(|d| d.as_os_str().to_owned()).unwrap_or_default();
+            if let Some((_, v)) = self.env.iter().find(|(k, _)| k == "PATH") {
+                path.push(":");
+                path.push(v);
+            }
+            c.env("PATH", path);
+        }
         if let Some(d) = &self.cwd {
             c.current_dir(d);
         }
@@ -337,6 +351,9 @@ impl Cmd {
     pub fn same(&self) -> Output {
         let g = self.gnu();
         let o = self.ours();
+        if self.user.is_some() && g.stderr.starts_with(b"setpriv:") {
+            panic!("setpriv failed, nothing was compared: {}", String::from_utf8_lossy(&g.stderr));
+        }
         if g != o {
             panic!(
                 "differs from GNU: {} {:?} (env {:?}, cwd {:?})\n--- GNU:\n{:?}\n--- ours:\n{:?}",
@@ -416,6 +433,21 @@ impl Cmd {
         }
         Output { stdout: out, stderr: o.stderr, status: o.status.code().unwrap_or(-1) }
     }
+}
+
+/// The uid and primary gid of the user `name` (from /etc/passwd; a number is
+/// taken as both).
+pub fn user_ids(name: &str) -> (String, String) {
+    if name.bytes().all(|b| b.is_ascii_digit()) {
+        return (name.into(), name.into());
+    }
+    let passwd = std::fs::read_to_string("/etc/passwd").expect("/etc/passwd");
+    passwd
+        .lines()
+        .map(|l| l.split(':').collect::<Vec<_>>())
+        .find(|f| f.len() > 3 && f[0] == name)
+        .map(|f| (f[2].to_string(), f[3].to_string()))
+        .unwrap_or_else(|| panic!("no user {name} in /etc/passwd"))
 }
 
 /// A path named `name` that resolves to `exe` (a symlink in a per-binary directory),
@@ -574,4 +606,54 @@ pub fn has_strace() -> bool {
         return false;
     }
     true
+}
+
+/// Syscall counts by name (`strace -f -c`) of one run of `exe ARGS` in `dir` with
+/// LC_ALL=C and `env`; stdout and stderr go nowhere. Fails unless it exits 0 or,
+/// when `fails_ok`, 1.
+pub fn syscall_counts(exe: &Path, args: &[&str], dir: &Path, env: &[(&str, &str)], fails_ok: bool) -> std::collections::HashMap<String, u64> {
+    let n = NEXT.fetch_add(1, Ordering::Relaxed);
+    let log = std::env::temp_dir().join(format!("bareutils-strace-{}-{n}.out", std::process::id()));
+    let st = Command::new("strace")
+        .args(["-f", "-c", "-o"])
+        .arg(&log)
+        .arg(exe)
+        .args(args)
+        .current_dir(dir)
+        .env_clear()
+        .env("LC_ALL", "C")
+        .envs(env.iter().copied())
+        .stdout(Stdio::null())
+        .stderr(Stdio::null())
+        .status()
+        .expect("strace");
+    let ok = if fails_ok { matches!(st.code(), Some(0 | 1)) } else { st.success() };
+    assert!(ok, "strace {} {args:?}: {st:?}", exe.display());
+    let text = std::fs::read_to_string(&log).unwrap();
+    let _ = std::fs::remove_file(&log);
+    let mut m = std::collections::HashMap::new();
+    for line in text.lines() {
+        let f: Vec<&str> = line.split_whitespace().collect();
+        if f.len() >= 5 && f[0].parse::<f64>().is_ok() {
+            m.insert(f[f.len() - 1].to_string(), f[3].parse::<u64>().unwrap_or(0));
+        }
+    }
+    m
+}
+
+/// The LS_COLORS value of the machine's `dircolors -b` (Debian's database).
+pub fn dircolors() -> String {
+    let out = Command::new("dircolors").arg("-b").env_clear().output().expect("dircolors");
+    let text = String::from_utf8(out.stdout).unwrap();
+    let line = text.lines().next().unwrap();
+    line.trim_start_matches("LS_COLORS='").trim_end_matches("';").to_string()
+}
+
+/// `c` on an xterm with LS_COLORS set to `db` (None: unset, the built-in database).
+pub fn with_db(c: Cmd, db: &Option<String>) -> Cmd {
+    let c = c.env("TERM", "xterm");
+    match db {
+        Some(v) => c.env("LS_COLORS", v),
+        None => c,
+    }
 }
