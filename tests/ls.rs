@@ -665,6 +665,36 @@ fn terminal_defaults() {
     ls(&fx).env("TABSIZE", "4").same_on_tty(60);
 }
 
+/// An invalid COLUMNS is warned about only where GNU 9.1 reads it: a format that
+/// needs a width (-C, -x, -m, or --color), no -w, and no width from the terminal
+/// (stdout not a tty, or a tty reporting 0 columns).
+#[test]
+fn invalid_columns_warning() {
+    let fx = plain_tree();
+    let formats: [&[&str]; 9] = [
+        &["-C"],
+        &["-x"],
+        &["-m"],
+        &["-l"],
+        &["-1"],
+        &["-C", "-w", "40"],
+        &["-m", "-w0"],
+        &["-l", "--color=always"],
+        &["-1", "--color=always"],
+    ];
+    for cols in ["abc", "-1", "80x", " 50", ""] {
+        for f in formats {
+            ls(&fx).args(f).env("COLUMNS", cols).same();
+            ls(&fx).args(f).env("COLUMNS", cols).same_on_tty(50);
+            ls(&fx).args(f).env("COLUMNS", cols).same_on_tty(0);
+        }
+    }
+    for f in formats {
+        ls(&fx).args(f).env("COLUMNS", "30").same_on_tty(50);
+        ls(&fx).args(f).env("COLUMNS", "30").same_on_tty(0);
+    }
+}
+
 #[test]
 fn errors_as_nobody() {
     if !is_root() {

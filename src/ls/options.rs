@@ -515,19 +515,18 @@ pub fn parse(
         matches!(c.format, Format::Columns | Format::Across | Format::Commas) || c.color;
     c.width = match width {
         Some(w) => w,
-        None if uses_width => {
-            let mut w = 80;
-            if let Some(cols) = env::get(b"COLUMNS").filter(|v| !v.is_empty()) {
-                match line_width(cols) {
-                    Some(x) => w = x,
-                    None => warn_env(prog, b"width in environment variable COLUMNS: ", cols),
-                }
-            }
-            match width_env_tty {
-                Some(cols) if cols > 0 => cols as usize,
-                _ => w,
-            }
-        }
+        // GNU 9.1: a terminal that reports a width wins and COLUMNS is not even
+        // parsed (no warning for a bad value); otherwise COLUMNS, then 80.
+        None if uses_width => match width_env_tty {
+            Some(cols) if cols > 0 => cols as usize,
+            _ => match env::get(b"COLUMNS").filter(|v| !v.is_empty()) {
+                Some(cols) => line_width(cols).unwrap_or_else(|| {
+                    warn_env(prog, b"width in environment variable COLUMNS: ", cols);
+                    80
+                }),
+                None => 80,
+            },
+        },
         None => 80,
     };
     if matches!(c.format, Format::Columns | Format::Across | Format::Commas) {
