@@ -218,6 +218,9 @@ impl<'c> Walk<'c> {
         operands: &[&'static [u8]],
     ) -> Result<(), Exhausted> {
         let implied = [&b"."[..]];
+        // GNU looks at `.` as a file (so canonicalizes it) only under -d when no
+        // operand is given.
+        let canonicalized = !operands.is_empty() || self.cfg.directory;
         let operands: &[&'static [u8]] = if operands.is_empty() {
             &implied
         } else {
@@ -243,6 +246,11 @@ impl<'c> Walk<'c> {
             let Ok(c) = CStr::from_bytes_with_nul(name_z) else {
                 continue;
             };
+            if let Some(e) = self.render.links.as_ref().and_then(|l| l.operand_error(op)) {
+                if canonicalized {
+                    self.report(b"error canonicalizing ", op, e, 2);
+                }
+            }
             let st = match self.cfg.deref {
                 Deref::All | Deref::Args => statx_at(file::cwd(), c, true, mask),
                 Deref::Never => statx_at(file::cwd(), c, false, mask),
@@ -372,7 +380,7 @@ impl<'c> Walk<'c> {
         Ok(())
     }
 
-    fn header(&mut self) {
+    fn header(&mut self, operand: bool) {
         if !self.first {
             out::byte(b'\n');
         }
@@ -382,9 +390,14 @@ impl<'c> Walk<'c> {
             self.render.long.dired.mark_header();
         }
         let link = self.headers.then_some(self.render.links.as_ref()).flatten();
-        if let Some(l) = link {
-            l.open_dir();
+        if let Some(e) = link.and_then(|l| l.dir_error()) {
+            let mut l = errno_line(self.cfg.prog);
+            l.push(b"error canonicalizing ");
+            quote_msg(&mut l, &self.path[..self.path_len], Style::ShellEscapeAlways);
+            l.push(b": ").errno(e).push(b"\n").send();
+            self.status = self.status.max(if operand { 2 } else { 1 });
         }
+        let link = link.filter(|l| l.open_dir());
         if self.headers && self.render.raw_names {
             out::bytes(&self.path[..self.path_len]);
             if link.is_some() {
@@ -542,7 +555,7 @@ impl<'c> Walk<'c> {
         fd: &OwnedFd,
         operand: bool,
     ) -> Result<Option<&'a mut [Entry<'a>]>, Exhausted> {
-        self.header();
+        self.header(operand);
         let filter = Filter {
             hidden: self.cfg.hidden,
             patterns: self.patterns,
