@@ -157,3 +157,10 @@ pub fn getcwd(buf: &mut [u8]) -> Result<&[u8], Errno> {
     // The length counts the terminating NUL.
     Ok(&buf[..(r as usize).saturating_sub(1).min(buf.len())])
 }
+
+/// Whether `fd` is open and was inherited (fcntl F_GETFD: not close-on-exec, as
+/// every descriptor this process opens is): false when the number was closed at
+/// start, even if one of our files took it since.
+pub fn inherited(fd: BorrowedFd<'_>) -> bool {
+    rustix::io::fcntl_getfd(fd).is_ok_and(|f| !f.contains(rustix::io::FdFlags::CLOEXEC))
+}
