@@ -695,6 +695,24 @@ fn invalid_columns_warning() {
     }
 }
 
+/// `DIR: not listing already-listed directory` names DIR as gnulib's quotef does:
+/// shell-escape quoting only where needed, and `:` needs it.
+#[test]
+fn already_listed_directory_names() {
+    let fx = Fixture::new("ls-loopname");
+    for d in ["c:d", "plain", "sp ace", "quo'te", "nl\nx", "tab\tx", "ütf", "a=b", "x:"] {
+        let d = d.replace("\\n", "\n").replace("\\t", "\t");
+        fx.dir(&d);
+        fx.symlink("..", format!("{d}/up"));
+        fx.symlink(".", format!("{d}/self:"));
+    }
+    for locale in ["C", "C.UTF-8"] {
+        ls(&fx).env("LC_ALL", locale).args(["-RL"]).same();
+        ls(&fx).env("LC_ALL", locale).args(["-RL", "c:d", "x:"]).same();
+        ls(&fx).env("LC_ALL", locale).args(["-RL", "-Q", "--hide=*e*"]).same();
+    }
+}
+
 #[test]
 fn errors_as_nobody() {
     if !is_root() {

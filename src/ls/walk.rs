@@ -18,7 +18,7 @@ use super::read::{
 };
 use super::sort::{sort, sort_packed, Key, Order};
 use super::LineSink;
-use crate::fmt::quote::{quote, Quoting, Style};
+use crate::fmt::quote::{quote, Quoting};
 use crate::fmt::Sink;
 use crate::sys::arena::{Arena, Exhausted};
 use crate::sys::err::Line;
@@ -143,7 +143,7 @@ impl<'c> Walk<'c> {
     fn report(&mut self, what: &[u8], name: &[u8], e: Errno, status: i32) {
         let mut l = errno_line(self.cfg.prog);
         l.push(what);
-        quote_msg(&mut l, name, Style::ShellEscapeAlways);
+        quote_msg(&mut l, name, Quoting::quoteaf);
         l.push(b": ").errno(e).push(b"\n").send();
         self.fail(status);
     }
@@ -204,7 +204,7 @@ impl<'c> Walk<'c> {
                 Failure::Stat => b"cannot access ",
                 Failure::Readlink => b"cannot read symbolic link ",
             });
-            quote_msg(&mut l, full, Style::ShellEscapeAlways);
+            quote_msg(&mut l, full, Quoting::quoteaf);
             l.push(b": ").errno(e).push(b"\n").send();
         }
         self.path_len = base;
@@ -393,7 +393,7 @@ impl<'c> Walk<'c> {
         if let Some(e) = link.and_then(|l| l.dir_error()) {
             let mut l = errno_line(self.cfg.prog);
             l.push(b"error canonicalizing ");
-            quote_msg(&mut l, &self.path[..self.path_len], Style::ShellEscapeAlways);
+            quote_msg(&mut l, &self.path[..self.path_len], Quoting::quoteaf);
             l.push(b": ").errno(e).push(b"\n").send();
             self.status = self.status.max(if operand { 2 } else { 1 });
         }
@@ -498,7 +498,7 @@ impl<'c> Walk<'c> {
                     let n = self.path_len;
                     let mut l = errno_line(self.cfg.prog);
                     l.push(b"cannot open directory ");
-                    quote_msg(&mut l, &self.path[..n], Style::ShellEscapeAlways);
+                    quote_msg(&mut l, &self.path[..n], Quoting::quoteaf);
                     l.push(b": ").errno(err).push(b"\n").send();
                     self.fail(1);
                 }
@@ -514,7 +514,7 @@ impl<'c> Walk<'c> {
             let n = self.path_len;
             let mut l = errno_line(self.cfg.prog);
             l.push(b"reading directory ");
-            quote_msg(&mut l, &self.path[..n], Style::ShellEscapeAlways);
+            quote_msg(&mut l, &self.path[..n], Quoting::quoteaf);
             l.push(b": ").errno(e).push(b"\n").send();
             self.fail(if operand { 2 } else { 1 });
         }
@@ -537,7 +537,7 @@ impl<'c> Walk<'c> {
             if x.id.get() == id {
                 let n = self.path_len;
                 let mut l = errno_line(self.cfg.prog);
-                quote_msg(&mut l, &self.path[..n], Style::ShellEscape);
+                quote_msg(&mut l, &self.path[..n], Quoting::quotef);
                 l.push(b": not listing already-listed directory\n").send();
                 self.fail(2);
                 return true;
@@ -655,14 +655,10 @@ fn dot_or_dotdot(name: &[u8]) -> bool {
     name == b"." || name == b".."
 }
 
-/// Appends `name` to a message, quoted in `style`.
-pub fn quote_msg(l: &mut Line, name: &[u8], style: Style) {
-    let q = Quoting {
-        style,
-        hide_control: false,
-        utf8: crate::locale::ctype_utf8(),
-        extra: b"",
-    };
+/// Appends `name` to a message, quoted as gnulib's `how` (`Quoting::quoteaf`,
+/// `quotef`, `quote`) quotes it in this locale.
+pub fn quote_msg(l: &mut Line, name: &[u8], how: fn(bool) -> Quoting) {
+    let q = how(crate::locale::ctype_utf8());
     let mut s = LineSink(l);
     quote(&q, name, &mut s as &mut dyn Sink);
 }
