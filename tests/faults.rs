@@ -333,3 +333,30 @@ fn failed_writes_to_stdout_and_stderr() {
         }
     }
 }
+
+/// A subdirectory that cannot be opened with ENOENT (gone between getdents64 and
+/// open): GNU reports `cannot open directory` and status 1, as for any other errno.
+#[test]
+fn subdirectory_gone_before_open() {
+    if !has_strace() || skip_under_qemu("strace injection") {
+        return;
+    }
+    let fx = Fixture::new("fault-gone");
+    fx.dir("d/sub/deeper");
+    fx.dir("d/zz");
+    // GNU opens `d/sub` by path; ours opens `sub` relative to `d` with openat2
+    // (its first openat2): ENOENT injected into that one call.
+    let gnu_line = format!(
+        "strace -qq -o /dev/null -P d/sub -e trace=openat -e inject=openat:error=ENOENT {} -R d",
+        gnu("ls").display()
+    );
+    let ours_line = format!(
+        "strace -qq -o /dev/null -e trace=openat2 -e inject=openat2:error=ENOENT:when=1 {} ls -R d",
+        bin().display()
+    );
+    let mut theirs = bash(&gnu_line, &fx.root);
+    // strace's own note on the path it watches.
+    theirs.1 = theirs.1.lines().filter(|l| !l.starts_with("strace:")).map(|l| format!("{l}\n")).collect();
+    assert_eq!(theirs.2, Some(1), "{theirs:?}");
+    assert_eq!(bash(&ours_line, &fx.root), (theirs.0, theirs.1.replace("/usr/bin/ls", "ls"), theirs.2));
+}

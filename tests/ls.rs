@@ -713,6 +713,35 @@ fn already_listed_directory_names() {
     }
 }
 
+/// /proc descriptor tables (/proc/self/fd, /dev/fd, fdinfo) list the descriptors
+/// ls holds. GNU holds only the one it reads a directory with, and none while it
+/// opens the next: `ls -RL /dev/fd` shows 0 1 2 3, then `cannot open directory
+/// '/dev/fd/3': No such file or directory` (status 1), not a loop (status 2).
+#[test]
+fn proc_descriptor_tables() {
+    let fx = Fixture::new("ls-procfd");
+    fx.symlink("/proc/self/fd", "fds");
+    fx.symlink("/proc/self/fdinfo", "info");
+    fx.dir("d/e");
+    fx.symlink("/proc/self/fd", "d/e/fd");
+    for args in [
+        &["-RL"][..],
+        &["-RL", "fds"],
+        &["-RL", "fds/"],
+        &["-R", "fds/", "info/"],
+        &["-RL", "d"],
+        &["-RLF", "d", "fds"],
+        &["-RL", "/dev/fd"],
+        &["-R", "/proc/self/fd"],
+        &["-R", "/proc/self/fdinfo", "d"],
+    ] {
+        let o = ls(&fx).args(args).same();
+        if args[0] == "-RL" && args.len() == 2 && args[1] == "fds" {
+            assert_eq!(o.status, 1);
+        }
+    }
+}
+
 #[test]
 fn errors_as_nobody() {
     if !is_root() {

@@ -51,6 +51,9 @@ struct Level<'p> {
     fd: RefCell<Option<OwnedFd>>,
     /// (st_dev, st_ino) for loop detection under -L.
     id: core::cell::Cell<(u64, u64)>,
+    /// One of our own descriptor tables in /proc (see `Walk::own_table`): its
+    /// descriptor is not kept, and its subdirectories are opened by whole path.
+    by_path: core::cell::Cell<bool>,
 }
 
 /// State shared by the whole walk.
@@ -79,6 +82,9 @@ pub struct Walk<'c> {
     compact: bool,
     /// Mount points among the directories being listed (see `revisits`).
     crossings: usize,
+    /// Our /proc descriptor tables, once a directory on procfs was met (see
+    /// `own_table`).
+    tables: Option<fds::Tables>,
     pub status: i32,
 }
 
@@ -130,6 +136,7 @@ impl<'c> Walk<'c> {
             leave_open: false,
             compact,
             crossings: 0,
+            tables: None,
             status: 0,
         })
     }
@@ -356,9 +363,11 @@ impl<'c> Walk<'c> {
                         path_end: self.path_len,
                         fd: RefCell::new(None),
                         id: Default::default(),
+                        by_path: Default::default(),
                     };
                     if self.cfg.recursive {
                         self.revisits(&level, Some(&fd));
+                        level.by_path.set(self.own_table(level.id.get(), &fd, None));
                     }
                     if let Some(l) = &self.render.links {
                         l.enter_operand(e.name());
@@ -454,14 +463,23 @@ impl<'c> Walk<'c> {
             }
             return Ok(());
         }
-        self.keep_fd(level, fd);
+        if level.by_path.get() {
+            drop(fd);
+        } else {
+            self.keep_fd(level, fd);
+        }
         for e in entries.iter() {
             if !e.is_dir() || dot_or_dotdot(e.name()) {
                 continue;
             }
             self.push_name(e.name())?;
             let end = self.path_len;
-            match self.open_child(level, e.name_z()) {
+            let opened = if level.by_path.get() {
+                self.open_path().map(|f| (f, self.cfg.deref != Deref::All))
+            } else {
+                self.open_child(level, e.name_z())
+            };
+            match opened {
                 Ok((child_fd, crossed)) => {
                     let child = Level {
                         parent: Some(level),
@@ -470,6 +488,7 @@ impl<'c> Walk<'c> {
                         fd: RefCell::new(None),
                         // Within one mount a directory is (its parent's st_dev, d_ino).
                         id: core::cell::Cell::new((level.id.get().0, e.d_ino)),
+                        by_path: Default::default(),
                     };
                     // Identities come from fstat at mount points and under -L; below a
                     // mount point every directory is checked (a bind mount can show
@@ -483,6 +502,25 @@ impl<'c> Walk<'c> {
                         self.path_len = level.path_end;
                         continue;
                     }
+                    // GNU holds no directory descriptor while it opens one, and only
+                    // that one while it reads it: our own descriptor table is read so.
+                    let child_fd = if self.own_table(child.id.get(), &child_fd, Some(level.id.get().0)) {
+                        drop(child_fd);
+                        self.release_all(level);
+                        match self.open_path() {
+                            Ok(f) => {
+                                child.by_path.set(true);
+                                f
+                            }
+                            Err(err) => {
+                                self.cannot_open(err);
+                                self.path_len = level.path_end;
+                                continue;
+                            }
+                        }
+                    } else {
+                        child_fd
+                    };
                     self.crossings += crossed as usize;
                     let mark = self.render.links.as_ref().map(|l| l.enter_child(e.name()));
                     let r = self.list(&mut sub, &child, child_fd, false);
@@ -493,20 +531,22 @@ impl<'c> Walk<'c> {
                     r?;
                     self.close_level(&child);
                 }
-                Err(Errno::NOENT) => {}
-                Err(err) => {
-                    let n = self.path_len;
-                    let mut l = errno_line(self.cfg.prog);
-                    l.push(b"cannot open directory ");
-                    quote_msg(&mut l, &self.path[..n], Quoting::quoteaf);
-                    l.push(b": ").errno(err).push(b"\n").send();
-                    self.fail(1);
-                }
+                Err(err) => self.cannot_open(err),
             }
             self.path_len = level.path_end;
         }
         self.close_level(level);
         Ok(())
+    }
+
+    /// `cannot open directory PATH: ERRNO` for a subdirectory (status 1).
+    fn cannot_open(&mut self, err: Errno) {
+        let n = self.path_len;
+        let mut l = errno_line(self.cfg.prog);
+        l.push(b"cannot open directory ");
+        quote_msg(&mut l, &self.path[..n], Quoting::quoteaf);
+        l.push(b": ").errno(err).push(b"\n").send();
+        self.fail(1);
     }
 
     fn read_error(&mut self, e: Errno, operand: bool) {

@@ -164,3 +164,8 @@ pub fn getcwd(buf: &mut [u8]) -> Result<&[u8], Errno> {
 pub fn inherited(fd: BorrowedFd<'_>) -> bool {
     rustix::io::fcntl_getfd(fd).is_ok_and(|f| !f.contains(rustix::io::FdFlags::CLOEXEC))
 }
+
+/// Whether `fd` is on the proc file system (fstatfs).
+pub fn on_procfs(fd: BorrowedFd<'_>) -> bool {
+    rustix::fs::fstatfs(fd).is_ok_and(|s| s.f_type as i64 == rustix::fs::PROC_SUPER_MAGIC as i64)
+}
