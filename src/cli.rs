@@ -250,9 +250,8 @@ impl Iterator for Parser {
 /// Writes `text` quoted as gnulib's locale quoting style does for diagnostics:
 /// ‘…’ in a UTF-8 locale, '…' otherwise, with C escapes inside.
 pub fn push_locale_quoted(l: &mut Line, text: &[u8]) {
-    use crate::fmt::quote::{quote, Quoting, Style};
-    let q = Quoting { style: Style::Locale, hide_control: false, utf8: crate::locale::ctype_utf8(), extra: b"" };
-    quote(&q, text, l);
+    use crate::fmt::quote::{quote, Quoting};
+    quote(&Quoting::quote(crate::locale::ctype_utf8()), text, l);
 }
 
 /// Matches `arg` against `choices` (name, value) as gnulib's argmatch does: an exact

@@ -1,7 +1,7 @@
 //! Choosing the applet: by the last component of argv[0], or by the first argument
 //! (`bareutils ls -l`). Also the multi-call binary's own options.
 
-use crate::sys::{env, err::Line, out};
+use crate::sys::{env, err, err::Line, out};
 
 /// The applet's entry point: (program name for messages, index of its first
 /// argument in argv) -> exit status.
@@ -22,21 +22,34 @@ fn basename(path: &[u8]) -> &[u8] {
     }
 }
 
+/// The status of a run that could not write a message to stderr, as GNU's
+/// close_stdout gives it at exit: ls 2, wc (and the front end) 1.
+fn failure_status(name: &[u8]) -> i32 {
+    if name == b"ls" {
+        2
+    } else {
+        1
+    }
+}
+
 /// Runs the process and returns its exit status.
 pub fn run() -> i32 {
     let argv0 = env::arg(0).unwrap_or(b"bareutils");
-    if let Some(main) = applet(basename(argv0)) {
-        return main(argv0, 1);
+    let (status, failure) = match applet(basename(argv0)) {
+        Some(main) => (main(argv0, 1), failure_status(basename(argv0))),
+        None => (front_end(), env::arg(1).filter(|n| applet(n).is_some()).map_or(1, failure_status)),
+    };
+    if err::failed() {
+        failure
+    } else {
+        status
     }
+}
+
+/// `bareutils [APPLET] ...`.
+fn front_end() -> i32 {
     match env::arg(1) {
-        None => {
-            usage();
-            0
-        }
-        Some(b"--help") => {
-            usage();
-            0
-        }
+        None | Some(b"--help") => usage(),
         Some(b"--version") => {
             out::bytes(b"bareutils ");
             out::bytes(env!("CARGO_PKG_VERSION").as_bytes());
@@ -60,7 +73,7 @@ fn name_static(name: &'static [u8]) -> &'static [u8] {
     name
 }
 
-fn usage() {
+fn usage() -> i32 {
     out::bytes(b"Usage: bareutils APPLET [ARGUMENT]...\n   or: APPLET [ARGUMENT]...\n");
     out::bytes(b"   or: bareutils --install [-s] DIR\n\n");
     out::bytes(b"A GNU-compatible multi-call binary. Run as a link named after an applet, or\n");
@@ -71,7 +84,7 @@ fn usage() {
         out::bytes(a.as_bytes());
     }
     out::bytes(b"\n");
-    finish();
+    finish()
 }
 
 /// Flushes stdout; on a write error prints `bareutils: write error: TEXT` and

@@ -13,6 +13,7 @@ mod long;
 mod options;
 mod output;
 mod links;
+mod cwd;
 mod paint;
 mod read;
 mod sort;

@@ -435,14 +435,20 @@ fn debug_message(avx2: bool) {
 
 /// Flushes stdout; a write error is `PROG: write error` and status 1. (GNU's
 /// stdout is line-buffered, so its failed write happened before the final close,
-/// and gnulib then prints no errno text.)
+/// and gnulib then prints no errno text: only the close's own error, EBADF when
+/// descriptor 1 was not open (GNU has closed any input that took its number), is
+/// named.)
 fn finish(job: &Job, status: i32) -> i32 {
     out::flush();
     match out::error() {
         None => status,
         Some(_) => {
             let mut l = msg(job);
-            l.push(b"write error\n").send();
+            l.push(b"write error");
+            if !crate::sys::file::inherited(crate::sys::file::stdout()) {
+                l.push(b": ").errno(crate::sys::Errno::BADF);
+            }
+            l.push(b"\n").send();
             1
         }
     }

@@ -96,3 +96,33 @@ fn install_errors() {
         "bareutils: cannot open directory '/nonexistent/dir': No such file or directory\n"
     );
 }
+
+/// The front end's own output and messages on /dev/full: the write error is
+/// reported and, as GNU's close_stdout does, a message that could not be written
+/// ends the run with status 1.
+#[test]
+fn front_end_write_failures() {
+    let run = |line: &str| {
+        let o = std::process::Command::new("bash")
+            .arg("-c")
+            .arg(format!("{} {line}", sh_exec(&bin(), "bareutils")))
+            .env_clear()
+            .env("LC_ALL", "C")
+            .output()
+            .unwrap();
+        (text(&o.stdout), text(&o.stderr), o.status.code())
+    };
+    let full = "bareutils: write error: No space left on device\n";
+    for (line, want) in [
+        (">/dev/full", ("", full, Some(1))),
+        ("--help >/dev/full", ("", full, Some(1))),
+        ("--version >/dev/full", ("", full, Some(1))),
+        ("--help >/dev/full 2>/dev/full", ("", "", Some(1))),
+        ("--help >&-", ("", "bareutils: write error: Bad file descriptor\n", Some(1))),
+        ("cat 2>/dev/full", ("", "", Some(1))),
+        ("cat 2>&-", ("", "", Some(1))),
+        ("--help 2>/dev/full >/dev/null", ("", "", Some(0))),
+    ] {
+        assert_eq!(run(line), (want.0.to_string(), want.1.to_string(), want.2), "bareutils {line}");
+    }
+}

@@ -283,3 +283,80 @@ fn a_million_entries() {
         assert!(ours * 1024 <= 3 * listing, "ls {args}: {ours} KiB");
     }
 }
+
+/// stdout and stderr that cannot be written (/dev/full, closed): GNU's close_stdout
+/// reports a stdout error as `write error` and, when a message could not be written
+/// to stderr, ends with the failure status (ls 2, wc 1) whatever the run's own was.
+#[test]
+fn failed_writes_to_stdout_and_stderr() {
+    let fx = Fixture::new("fault-full");
+    fx.file("d/f", "one two\n");
+    fx.symlink("nowhere", "d/dangling");
+    fx.file("list", b"d/f\0missing\0");
+    let ls_cases = [
+        "QUOTING_STYLE=not-a-style ls d",
+        "COLUMNS=abc ls -C d",
+        "TABSIZE=x ls -C d",
+        "ls -lL d",
+        "ls d missing",
+        "ls --help",
+        "ls --version",
+        "ls --bogus",
+        "ls -l d",
+    ];
+    let wc_cases = ["wc d/f", "wc missing d/f", "wc --files0-from=list", "wc --help", "wc --bogus", "wc -L d/f"];
+    let redirections = ["2>/dev/full", ">/dev/full", ">/dev/full 2>/dev/full", "2>&-", ">&-", ">&- 2>&-"];
+    for case in ls_cases.iter().chain(wc_cases.iter()) {
+        let (env, rest) = match case.split_once(' ') {
+            Some((e, r)) if e.contains('=') => (e, r),
+            _ => ("", *case),
+        };
+        let (applet, args) = rest.split_once(' ').unwrap_or((rest, ""));
+        let gnu_exe = gnu(applet);
+        // Our help and version texts are our own: compare them only where stdout
+        // goes nowhere.
+        let own_text = args.contains("--help") || args.contains("--version");
+        for redir in redirections.iter().filter(|r| !own_text || r.starts_with('>')) {
+            let run = |exe: &Path, front: bool| {
+                let call = if front {
+                    // The multi-call front end: `bareutils APPLET ...`.
+                    format!("{} {applet}", sh_exec(exe, "bareutils"))
+                } else {
+                    sh_exec(exe, applet)
+                };
+                let line = format!("export {}; {call} {args} {redir}; echo \"status $?\"", if env.is_empty() { "X=" } else { env });
+                bash(&line, &fx.root)
+            };
+            let theirs = run(&gnu_exe, false);
+            assert_eq!(run(&bin(), false), theirs, "{case} {redir}");
+            assert_eq!(run(&bin(), true), theirs, "bareutils {case} {redir}");
+        }
+    }
+}
+
+/// A subdirectory that cannot be opened with ENOENT (gone between getdents64 and
+/// open): GNU reports `cannot open directory` and status 1, as for any other errno.
+#[test]
+fn subdirectory_gone_before_open() {
+    if !has_strace() || skip_under_qemu("strace injection") {
+        return;
+    }
+    let fx = Fixture::new("fault-gone");
+    fx.dir("d/sub/deeper");
+    fx.dir("d/zz");
+    // GNU opens `d/sub` by path; ours opens `sub` relative to `d` with openat2
+    // (its first openat2): ENOENT injected into that one call.
+    let gnu_line = format!(
+        "strace -qq -o /dev/null -P d/sub -e trace=openat -e inject=openat:error=ENOENT {} -R d",
+        gnu("ls").display()
+    );
+    let ours_line = format!(
+        "strace -qq -o /dev/null -e trace=openat2 -e inject=openat2:error=ENOENT:when=1 {} ls -R d",
+        bin().display()
+    );
+    let mut theirs = bash(&gnu_line, &fx.root);
+    // strace's own note on the path it watches.
+    theirs.1 = theirs.1.lines().filter(|l| !l.starts_with("strace:")).map(|l| format!("{l}\n")).collect();
+    assert_eq!(theirs.2, Some(1), "{theirs:?}");
+    assert_eq!(bash(&ours_line, &fx.root), (theirs.0, theirs.1.replace("/usr/bin/ls", "ls"), theirs.2));
+}

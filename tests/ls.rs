@@ -665,6 +665,86 @@ fn terminal_defaults() {
     ls(&fx).env("TABSIZE", "4").same_on_tty(60);
 }
 
+/// An invalid COLUMNS is warned about only where GNU 9.1 reads it: a format that
+/// needs a width (-C, -x, -m, or --color), no -w, and no width from the terminal
+/// (stdout not a tty, or a tty reporting 0 columns).
+#[test]
+fn invalid_columns_warning() {
+    let fx = plain_tree();
+    let formats: [&[&str]; 9] = [
+        &["-C"],
+        &["-x"],
+        &["-m"],
+        &["-l"],
+        &["-1"],
+        &["-C", "-w", "40"],
+        &["-m", "-w0"],
+        &["-l", "--color=always"],
+        &["-1", "--color=always"],
+    ];
+    for cols in ["abc", "-1", "80x", " 50", ""] {
+        for f in formats {
+            ls(&fx).args(f).env("COLUMNS", cols).same();
+            ls(&fx).args(f).env("COLUMNS", cols).same_on_tty(50);
+            ls(&fx).args(f).env("COLUMNS", cols).same_on_tty(0);
+        }
+    }
+    for f in formats {
+        ls(&fx).args(f).env("COLUMNS", "30").same_on_tty(50);
+        ls(&fx).args(f).env("COLUMNS", "30").same_on_tty(0);
+    }
+}
+
+/// `DIR: not listing already-listed directory` names DIR as gnulib's quotef does:
+/// shell-escape quoting only where needed, and `:` needs it.
+#[test]
+fn already_listed_directory_names() {
+    let fx = Fixture::new("ls-loopname");
+    for d in ["c:d", "plain", "sp ace", "quo'te", "nl\nx", "tab\tx", "ütf", "a=b", "x:"] {
+        let d = d.replace("\\n", "\n").replace("\\t", "\t");
+        fx.dir(&d);
+        fx.symlink("..", format!("{d}/up"));
+        fx.symlink(".", format!("{d}/self:"));
+    }
+    for locale in ["C", "C.UTF-8"] {
+        ls(&fx).env("LC_ALL", locale).args(["-RL"]).same();
+        ls(&fx).env("LC_ALL", locale).args(["-RL", "c:d", "x:"]).same();
+        ls(&fx).env("LC_ALL", locale).args(["-RL", "-Q", "--hide=*e*"]).same();
+    }
+}
+
+/// /proc descriptor tables (/proc/self/fd, /dev/fd, fdinfo) list the descriptors
+/// ls holds. GNU holds only the one it reads a directory with, and none while it
+/// opens the next: `ls -RL /dev/fd` shows 0 1 2 3, then `cannot open directory
+/// '/dev/fd/3': No such file or directory` (status 1), not a loop (status 2).
+#[test]
+fn proc_descriptor_tables() {
+    if skip_under_qemu("qemu-user holds descriptors of its own") {
+        return;
+    }
+    let fx = Fixture::new("ls-procfd");
+    fx.symlink("/proc/self/fd", "fds");
+    fx.symlink("/proc/self/fdinfo", "info");
+    fx.dir("d/e");
+    fx.symlink("/proc/self/fd", "d/e/fd");
+    for args in [
+        &["-RL"][..],
+        &["-RL", "fds"],
+        &["-RL", "fds/"],
+        &["-R", "fds/", "info/"],
+        &["-RL", "d"],
+        &["-RLF", "d", "fds"],
+        &["-RL", "/dev/fd"],
+        &["-R", "/proc/self/fd"],
+        &["-R", "/proc/self/fdinfo", "d"],
+    ] {
+        let o = ls(&fx).args(args).same();
+        if args[0] == "-RL" && args.len() == 2 && args[1] == "fds" {
+            assert_eq!(o.status, 1);
+        }
+    }
+}
+
 #[test]
 fn errors_as_nobody() {
     if !is_root() {

@@ -206,6 +206,88 @@ fn hyperlinks_resolve_like_gnu() {
     Cmd::new("ls").args(["-d", "--hyperlink", "/", "/."]).same();
 }
 
+/// Runs `ls ARGS` after the shell line `prelude` (run in `fx.root`) with GNU's
+/// binary and ours; asserts stdout, stderr and status equal and returns ours.
+fn same_after(fx: &Fixture, prelude: &str, args: &str) -> (Option<i32>, Vec<u8>, Vec<u8>) {
+    let run = |exe: &std::path::Path| {
+        let o = std::process::Command::new("bash")
+            .arg("-c")
+            .arg(format!("{prelude} && {} {args}", sh_exec(exe, "ls")))
+            .current_dir(&fx.root)
+            .env_clear()
+            .env("LC_ALL", "C")
+            .env("TERM", "xterm")
+            .output()
+            .unwrap();
+        (o.status.code(), o.stdout, o.stderr)
+    };
+    let (g, o) = (run(&gnu("ls")), run(&bin()));
+    assert_eq!(
+        (o.0, show(&o.1), show(&o.2)),
+        (g.0, show(&g.1), show(&g.2)),
+        "ls {args} after `{prelude}`"
+    );
+    o
+}
+
+/// GNU canonicalizes with getcwd, which fails with ENOENT in a removed directory:
+/// `error canonicalizing` for each relative name it canonicalizes (operands, `.`
+/// under -d, directory headers), status 2, and that name without a link.
+#[test]
+fn hyperlinks_in_a_removed_working_directory() {
+    let fx = Fixture::new("ls-hl-rmcwd");
+    fx.dir("keep/sub");
+    fx.file("keep/f", "");
+    let keep = fx.path("keep");
+    let keep = keep.to_str().unwrap();
+    for args in [
+        "",
+        "-a",
+        "-la",
+        "-d",
+        "-R",
+        "-dR",
+        ".",
+        "-d .",
+        "-l x",
+        "../x",
+        &format!(". {keep}"),
+        &format!("-d . {keep}"),
+        &format!("-R {keep}"),
+        &format!("-l {keep}/f x {keep}/sub"),
+        "--color=always -d .",
+    ] {
+        let args = format!("--hyperlink=always {args}");
+        same_after(&fx, "mkdir gone && cd gone && rmdir ../gone", &args);
+    }
+    let (status, ..) = same_after(&fx, "mkdir gone && cd gone && rmdir ../gone", "--hyperlink=always -d .");
+    assert_eq!(status, Some(2));
+}
+
+/// A working directory longer than a page: getcwd(2) says ENAMETOOLONG and glibc
+/// walks up through `..`; the links hold the whole path.
+#[test]
+fn hyperlinks_beyond_path_max() {
+    let fx = Fixture::new("ls-hl-long");
+    let step = "d".repeat(200);
+    let mut rel = std::path::PathBuf::new();
+    for _ in 0..25 {
+        rel.push(&step);
+    }
+    // Made level by level (a path past PATH_MAX cannot be made in one call).
+    let cd = format!(
+        "for i in $(seq 25); do mkdir -p {step} && cd {step} || exit 9; done && mkdir -p sub && touch f 'odd %name'"
+    );
+    for args in ["", "-la", "-R", "-d . sub ../", "-d ../../.."] {
+        let (status, out, _) = same_after(&fx, &cd, &format!("--hyperlink=always {args}"));
+        assert_eq!(status, Some(0));
+        if !args.contains("../..") {
+            let want = format!("{}/{}", fx.root.display(), rel.display());
+            assert!(text(&out).contains(&want), "{}", text(&out));
+        }
+    }
+}
+
 /// Syscall counts of one run of our ls under strace, by name.
 fn syscalls(fx: &Fixture, env: &[(&str, &str)], args: &[&str]) -> std::collections::HashMap<String, u64> {
     let mut env = env.to_vec();

@@ -766,3 +766,95 @@ fn dired_offsets() {
     Cmd::new("ls").args(["-lDR", "/usr/share/zoneinfo"]).same();
     Cmd::new("ls").args(["-lDR", "/usr/share/zoneinfo/America"]).env("LC_ALL", "C.UTF-8").same();
 }
+
+/// Lines this test adds to /etc/passwd and /etc/group (ids 64001..64010), removed
+/// again on drop, and first removed if a killed run left them behind.
+struct IdLines;
+
+const ID_FILES: [&str; 2] = ["/etc/passwd", "/etc/group"];
+
+fn ours_line(line: &[u8]) -> bool {
+    // name:password:ID:... with ID in 64001..=64010.
+    let mut f = line.split(|&b| b == b':');
+    let id = f.nth(2).and_then(|i| std::str::from_utf8(i).ok()).and_then(|i| i.parse::<u32>().ok());
+    id.is_some_and(|i| (64001..=64010).contains(&i))
+}
+
+fn drop_id_lines() {
+    for path in ID_FILES {
+        let text = std::fs::read(path).unwrap();
+        let kept: Vec<&[u8]> = text.split_inclusive(|&b| b == b'\n').filter(|l| !ours_line(l)).collect();
+        let kept = kept.concat();
+        if kept != text {
+            std::fs::write(path, kept).unwrap();
+        }
+    }
+}
+
+impl IdLines {
+    fn add(passwd: &[u8], group: &[u8]) -> IdLines {
+        drop_id_lines();
+        for (path, lines) in ID_FILES.iter().zip([passwd, group]) {
+            assert!(lines.split(|&b| b == b'\n').filter(|l| !l.is_empty()).all(ours_line));
+            let mut text = std::fs::read(path).unwrap();
+            if !text.is_empty() && !text.ends_with(b"\n") {
+                text.push(b'\n');
+            }
+            text.extend_from_slice(lines);
+            std::fs::write(path, text).unwrap();
+        }
+        IdLines
+    }
+}
+
+impl Drop for IdLines {
+    fn drop(&mut self) {
+        drop_id_lines();
+    }
+}
+
+/// Owner and group names as GNU pads them (gnulib's mbswidth(NAME, 0): a control
+/// character is 0 columns, an invalid byte 1, in C and UTF-8), and a first matching
+/// passwd or group line with an empty name shows the number (gnulib's idcache
+/// treats "" as no name). GNU reads the names through NSS, so the lines go into
+/// the real files; run alone: `cargo test --release --test ls_long -- --ignored`.
+#[test]
+#[ignore = "needs root: edits /etc/passwd and /etc/group"]
+fn owner_and_group_names_from_edited_files() {
+    assert!(is_root(), "needs root");
+    let fx = Fixture::new("ls-idnames");
+    let _lines = IdLines::add(
+        b":x:64001:64001::/:/bin/sh\n\
+ct\x01l:x:64002:64002::/:/bin/sh\n\
+\xc3\xa9t\xc3\xa9:x:64003:64003::/:/bin/sh\n\
+w\xe4\xb8\xadx:x:64004:64004::/:/bin/sh\n\
+bad\xffu:x:64005:64005::/:/bin/sh\n\
+comb\xcc\x81:x:64006:64006::/:/bin/sh\n\
+:x:64007:64007::/:/bin/sh\n\
+after:x:64007:64007::/:/bin/sh\n\
+tab\there\x7f:x:64008:64008::/:/bin/sh\n\
+cut\xe4\xb8:x:64009:64009::/:/bin/sh\n",
+        b":x:64001:\n\
+g\x01c:x:64002:\n\
+\xc3\xa9g:x:64003:\n\
+:x:64007:\n\
+afterg:x:64007:\n\
+gtab\t\x1b[m:x:64008:\n\
+\xe2\x80\xa8sep:x:64009:\n",
+    );
+    for i in 1..=10u32 {
+        let f = format!("f{i}");
+        fx.file(&f, "");
+        fx.chown(&f, 64000 + i, 64000 + i);
+        fx.mtime(&f, 1_600_000_000);
+    }
+    for locale in ["C", "C.UTF-8"] {
+        for args in [&["-l"][..], &["-lg"], &["-lo"], &["-l", "--author"], &["-ln"], &["-l", "f2", "f5"], &["-l", "-N"]] {
+            ls(&fx).env("LC_ALL", locale).args(args).same();
+        }
+        // Each owner alone: the column is as wide as that name.
+        for i in 1..=10 {
+            ls(&fx).env("LC_ALL", locale).args(["-l", &format!("f{i}"), "f1"]).same();
+        }
+    }
+}

@@ -45,6 +45,25 @@ pub struct Quoting {
     pub extra: &'static [u8],
 }
 
+/// gnulib's quoting of names in messages.
+impl Quoting {
+    /// `quotef`: shell-escape quoting only where needed, `:` included (a name
+    /// before `: text`).
+    pub const fn quotef(utf8: bool) -> Quoting {
+        Quoting { style: Style::ShellEscape, hide_control: false, utf8, extra: b":" }
+    }
+
+    /// `quoteaf`: shell-escape quoting, always.
+    pub const fn quoteaf(utf8: bool) -> Quoting {
+        Quoting { style: Style::ShellEscapeAlways, hide_control: false, utf8, extra: b"" }
+    }
+
+    /// `quote`: the locale's quotation marks (option values).
+    pub const fn quote(utf8: bool) -> Quoting {
+        Quoting { style: Style::Locale, hide_control: false, utf8, extra: b"" }
+    }
+}
+
 /// What [`quote`] wrote.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 pub struct Quoted {

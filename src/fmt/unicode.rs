@@ -141,7 +141,40 @@ pub fn width(cp: u32) -> i32 {
     }
 }
 
-/// glibc's `iswprint` in C.UTF-8.
+/// glibc's `iswcntrl` in C.UTF-8 (and `iscntrl` in C for the ASCII range).
+pub fn is_cntrl(cp: u32) -> bool {
+    cp < 0x20 || (0x7F..=0x9F).contains(&cp) || cp == 0x2028 || cp == 0x2029
+}
+
+/// gnulib's `mbswidth(text, 0)` (GNU ls's width of owner and group names): a
+/// printable character counts its width, a control character 0, any other
+/// unprintable character and each invalid byte 1, an incomplete sequence at the end
+/// 1. In the C locale (`utf8` false) every byte is a character.
+pub fn mbswidth(text: &[u8], utf8: bool) -> usize {
+    let mut w = 0usize;
+    let mut i = 0;
+    while i < text.len() {
+        let (cp, len) = match decode(&text[i..]) {
+            Decoded::Char(cp, len) if utf8 || cp < 0x80 => (cp, len),
+            Decoded::Incomplete if utf8 => return w + 1,
+            _ => {
+                // An invalid byte, or in C a byte above 0x7f: neither printable
+                // nor a control character there.
+                w += 1;
+                i += 1;
+                continue;
+            }
+        };
+        w += match width(cp) {
+            n if n >= 0 => n as usize,
+            _ => !is_cntrl(cp) as usize,
+        };
+        i += len;
+    }
+    w
+}
+
+/// glibc's `iswprint` in C.UTF-8./// glibc's `iswprint` in C.UTF-8.
 pub fn is_print(cp: u32) -> bool {
     if cp < 0x80 {
         return (0x20..0x7F).contains(&cp);
@@ -355,6 +388,27 @@ mod tests {
         ];
         for &(b, want) in cases {
             assert_eq!(decode(b), want, "{b:02x?}");
+        }
+    }
+
+    #[test]
+    fn mbswidth_as_gnulib() {
+        // Widths GNU ls 9.1 pads owner names with (C, then C.UTF-8).
+        for (name, c, utf8) in [
+            (&b"root"[..], 4, 4),
+            (b"ct\x01l", 3, 3),
+            (b"\x7f", 0, 0),
+            (b"\xc3\xa9t\xc3\xa9", 5, 3),
+            (b"w\xe4\xb8\xadx", 5, 4),
+            (b"bad\xffu", 5, 5),
+            (b"comb\xcc\x81", 6, 4),
+            (b"cut\xe4\xb8", 5, 4),
+            (b"a\xc2\x85b", 4, 2),
+            (b"\xe2\x80\xa8", 3, 0),
+            (b"\xcd\xb8", 2, 1), // U+0378, unassigned: unprintable, not a control
+        ] {
+            assert_eq!(mbswidth(name, false), c, "C {name:?}");
+            assert_eq!(mbswidth(name, true), utf8, "UTF-8 {name:?}");
         }
     }
 

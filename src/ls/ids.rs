@@ -66,14 +66,15 @@ impl Ids {
         }
     }
 
-    /// The name of user `uid`, None when it has none.
+    /// The name of user `uid`, None when it has none. As gnulib's idcache, an
+    /// empty name (the first matching line has one) counts as none.
     pub fn user(&self, uid: u32) -> Option<&'static [u8]> {
-        self.users.name(uid)
+        self.users.name(uid).filter(|n| !n.is_empty())
     }
 
-    /// The name of group `gid`, None when it has none.
+    /// The name of group `gid`, None when it has none (or an empty one).
     pub fn group(&self, gid: u32) -> Option<&'static [u8]> {
-        self.groups.name(gid)
+        self.groups.name(gid).filter(|n| !n.is_empty())
     }
 }
 

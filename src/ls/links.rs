@@ -3,7 +3,7 @@
 //!
 //! GNU canonicalizes every name (gnulib's canonicalize with CAN_MISSING: symlinks
 //! resolved, `.`/`..` applied, missing components kept). Here the working directory
-//! is read once (`/proc/self/cwd`), the canonical path of the directory being
+//! is read once (getcwd, see `cwd`), the canonical path of the directory being
 //! listed is kept on a stack that follows the walk, and a name is resolved against
 //! it with a readlink only where a symlink can be (symlink entries, operands, -L):
 //! the other entries are the directory's path plus their name.
@@ -44,6 +44,11 @@ pub struct Links {
     operands: Cell<bool>,
     /// -L: any entry may be a symlink.
     deref: bool,
+    /// Why the working directory has no path (removed: ENOENT). GNU then fails to
+    /// canonicalize every relative name: a message, and the name without a link.
+    cwd_error: Option<crate::sys::Errno>,
+    /// The directory being listed was reached by a relative name while `cwd_error`.
+    dir_failed: Cell<bool>,
 }
 
 /// Resolves `rel` against the canonical path `out[..*len]` (empty: `/`). After
@@ -140,7 +145,7 @@ impl Links {
             (Ok(canon), Ok(name), Ok(rest)) => Some(Buffers { canon, name, rest }),
             _ => None,
         };
-        let links = Links {
+        let mut links = Links {
             host,
             host_len,
             bufs: RefCell::new(bufs),
@@ -148,11 +153,15 @@ impl Links {
             dir: Cell::new(0),
             operands: Cell::new(false),
             deref: c.deref == super::options::Deref::All,
+            cwd_error: None,
+            dir_failed: Cell::new(false),
         };
-        if let Some(b) = links.bufs.borrow_mut().as_mut() {
-            let n = readlink_at(file::cwd(), c"/proc/self/cwd", b.canon).map_or(0, |p| p.len());
+        if let Some(b) = links.bufs.get_mut().as_mut() {
             // "/" is kept as the empty path.
-            let n = if n == 1 { 0 } else { n };
+            let n = super::cwd::working_dir(b.canon).unwrap_or_else(|e| {
+                links.cwd_error = Some(e);
+                0
+            });
             links.cwd.set(n);
             links.dir.set(n);
         }
@@ -161,6 +170,18 @@ impl Links {
 
     fn host(&self) -> &[u8] {
         &self.host[..self.host_len]
+    }
+
+    /// Why GNU could not canonicalize the operand `name` (relative, and the working
+    /// directory has no path).
+    pub fn operand_error(&self, name: &[u8]) -> Option<crate::sys::Errno> {
+        self.cwd_error.filter(|_| name.first() != Some(&b'/'))
+    }
+
+    /// Why GNU could not canonicalize the directory being listed (see
+    /// `operand_error`).
+    pub fn dir_error(&self) -> Option<crate::sys::Errno> {
+        self.cwd_error.filter(|_| self.dir_failed.get())
     }
 
     /// The file operands are being printed (true) or a directory's entries.
@@ -172,6 +193,7 @@ impl Links {
     pub fn enter_operand(&self, name: &[u8]) -> usize {
         let mark = self.dir.get();
         let cwd = self.cwd.get();
+        self.dir_failed.set(self.operand_error(name).is_some());
         if let Some(b) = self.bufs.borrow_mut().as_mut() {
             let (base, out) = b.canon.split_at_mut(cwd);
             out[..cwd].copy_from_slice(base);
@@ -205,17 +227,30 @@ impl Links {
         self.dir.set(mark);
     }
 
-    /// Writes the opening OSC 8 for the directory being listed (its header).
-    pub fn open_dir(&self) {
+    /// Writes the opening OSC 8 for the directory being listed (its header);
+    /// false when it has no link.
+    pub fn open_dir(&self) -> bool {
+        if self.dir_error().is_some() {
+            return false;
+        }
         if let Some(b) = self.bufs.borrow().as_ref() {
             hyperlink::open(&mut Stdout, self.host(), &b.canon[self.cwd.get()..self.dir.get()]);
         }
+        true
     }
 
-    /// Writes the opening OSC 8 for `e`.
-    fn open_entry(&self, e: &Entry) {
+    /// Writes the opening OSC 8 for `e`; false when it has no link.
+    fn open_entry(&self, e: &Entry) -> bool {
+        let failed = if self.operands.get() {
+            self.operand_error(e.name()).is_some()
+        } else {
+            self.dir_error().is_some()
+        };
+        if failed {
+            return false;
+        }
         let mut bufs = self.bufs.borrow_mut();
-        let Some(b) = bufs.as_mut() else { return };
+        let Some(b) = bufs.as_mut() else { return true };
         let cwd = self.cwd.get();
         let base = if self.operands.get() {
             &b.canon[..cwd]
@@ -223,7 +258,7 @@ impl Links {
             &b.canon[cwd..self.dir.get()]
         };
         if base.len() >= b.name.len() {
-            return;
+            return true;
         }
         b.name[..base.len()].copy_from_slice(base);
         let mut len = base.len();
@@ -234,6 +269,7 @@ impl Links {
             resolve(b.name, &mut len, e.name(), false, b.rest);
         }
         hyperlink::open(&mut Stdout, self.host(), &b.name[..len]);
+        true
     }
 
     /// Prints a name (or `e`'s symlink target) through `quote`, which says whether
@@ -247,23 +283,29 @@ impl Links {
         let (n, lost) = (b.len, b.lost);
         if lost {
             // Longer than the buffer: written directly, quotes inside the link.
-            self.open_entry(e);
+            let linked = self.open_entry(e);
             let start = crate::sys::out::position();
             let quoted = quote(&mut Stdout);
             let n = (crate::sys::out::position() - start) as usize;
-            hyperlink::close(&mut Stdout);
+            if linked {
+                hyperlink::close(&mut Stdout);
+            }
             return (n, quoted);
         }
         if aligned && quoted && n >= 2 {
             crate::sys::out::byte(tmp[0]);
-            self.open_entry(e);
+            let linked = self.open_entry(e);
             crate::sys::out::bytes(&tmp[1..n - 1]);
-            hyperlink::close(&mut Stdout);
+            if linked {
+                hyperlink::close(&mut Stdout);
+            }
             crate::sys::out::byte(tmp[n - 1]);
         } else {
-            self.open_entry(e);
+            let linked = self.open_entry(e);
             crate::sys::out::bytes(&tmp[..n]);
-            hyperlink::close(&mut Stdout);
+            if linked {
+                hyperlink::close(&mut Stdout);
+            }
         }
         (n, quoted)
     }

@@ -314,7 +314,7 @@ pub fn widths(r: &Render, l: &Long, entries: &[Entry]) -> Widths {
         if (l.owner || l.author) && last_uid != Some(m.uid) {
             last_uid = Some(m.uid);
             let (s, name) = user_text(l, m.uid, &mut t);
-            let width = if name { display_width(s) } else { s.len() };
+            let width = if name { name_width(s) } else { s.len() };
             if l.owner {
                 w.owner = w.owner.max(width);
             }
@@ -325,7 +325,7 @@ pub fn widths(r: &Render, l: &Long, entries: &[Entry]) -> Widths {
         if l.group && last_gid != Some(m.gid) {
             last_gid = Some(m.gid);
             let (s, name) = group_text(l, m.gid, &mut t);
-            w.group = w.group.max(if name { display_width(s) } else { s.len() });
+            w.group = w.group.max(if name { name_width(s) } else { s.len() });
         }
         if is_device(m) {
             w.major = w.major.max(dec_width(m.rdev_major as u64));
@@ -364,12 +364,18 @@ fn right(text: &[u8], width: usize) {
     out::byte(b' ');
 }
 
+/// GNU's width of a name in the owner, group, author and context columns
+/// (gnulib's `mbswidth(NAME, 0)`: a control character counts 0).
+fn name_width(text: &[u8]) -> usize {
+    crate::fmt::unicode::mbswidth(text, crate::locale::ctype_utf8())
+}
+
 /// A name padded on the right to `width` columns, then a space; a number (or `?`
 /// for a failed stat, which GNU pads as a name) right-aligned.
 fn owner_field(text: &[u8], name: bool, width: usize) {
     if name {
         out::bytes(text);
-        out::repeat(b' ', width.saturating_sub(display_width(text)) + 1);
+        out::repeat(b' ', width.saturating_sub(name_width(text)) + 1);
     } else {
         right(text, width);
     }

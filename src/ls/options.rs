@@ -1,7 +1,7 @@
 //! ls's command line: the options (table.rs), the environment variables, and the
 //! resulting `Config`.
 
-use crate::cli::{argmatch, try_help, Args, Item, Parser};
+use crate::cli::{argmatch, push_locale_quoted, try_help, Args, Item, Parser};
 use crate::fmt::quote::{style_from_name, Style, CHOICES as QUOTING, STYLES};
 use crate::fmt::size::{
     block_size_from_env, default_block_size, parse_block_size_checked, BlockSize, BlockSizeError,
@@ -187,15 +187,11 @@ fn line_width(s: &[u8]) -> Option<usize> {
     }
 }
 
-/// `text` in GNU's locale quoting, as its messages about option values show it.
-fn quoted_msg(l: &mut Line, text: &[u8]) {
-    super::walk::quote_msg(l, text, Style::Locale);
-}
 
 fn die(prog: &[u8], what: &[u8], arg: &[u8], too_large: bool) -> Parsed {
     let mut l = Line::new();
     l.push(prog).push(b": ").push(what);
-    quoted_msg(&mut l, arg);
+    push_locale_quoted(&mut l, arg);
     if too_large {
         l.push(b": Value too large for defined data type");
     }
@@ -206,7 +202,7 @@ fn die(prog: &[u8], what: &[u8], arg: &[u8], too_large: bool) -> Parsed {
 fn warn_env(prog: &[u8], what: &[u8], value: &[u8]) {
     let mut l = Line::new();
     l.push(prog).push(b": ignoring invalid ").push(what);
-    quoted_msg(&mut l, value);
+    push_locale_quoted(&mut l, value);
     l.push(b"\n").send();
 }
 
@@ -515,19 +511,18 @@ pub fn parse(
         matches!(c.format, Format::Columns | Format::Across | Format::Commas) || c.color;
     c.width = match width {
         Some(w) => w,
-        None if uses_width => {
-            let mut w = 80;
-            if let Some(cols) = env::get(b"COLUMNS").filter(|v| !v.is_empty()) {
-                match line_width(cols) {
-                    Some(x) => w = x,
-                    None => warn_env(prog, b"width in environment variable COLUMNS: ", cols),
-                }
-            }
-            match width_env_tty {
-                Some(cols) if cols > 0 => cols as usize,
-                _ => w,
-            }
-        }
+        // GNU 9.1: a terminal that reports a width wins and COLUMNS is not even
+        // parsed (no warning for a bad value); otherwise COLUMNS, then 80.
+        None if uses_width => match width_env_tty {
+            Some(cols) if cols > 0 => cols as usize,
+            _ => match env::get(b"COLUMNS").filter(|v| !v.is_empty()) {
+                Some(cols) => line_width(cols).unwrap_or_else(|| {
+                    warn_env(prog, b"width in environment variable COLUMNS: ", cols);
+                    80
+                }),
+                None => 80,
+            },
+        },
         None => 80,
     };
     if matches!(c.format, Format::Columns | Format::Across | Format::Commas) {
@@ -636,7 +631,7 @@ fn check_time_style(c: &Config) -> Option<i32> {
         }
         let mut l = Line::new();
         l.push(c.prog).push(b": invalid time style format ");
-        quoted_msg(&mut l, fmt);
+        push_locale_quoted(&mut l, fmt);
         l.push(b"\n").send();
         return Some(2);
     }
@@ -654,9 +649,9 @@ fn check_time_style(c: &Config) -> Option<i32> {
     } else {
         b": invalid argument "
     });
-    quoted_msg(&mut l, s);
+    push_locale_quoted(&mut l, s);
     l.push(b" for ");
-    quoted_msg(&mut l, b"time style");
+    push_locale_quoted(&mut l, b"time style");
     l.push(b"\nValid arguments are:\n  - [posix-]full-iso\n  - [posix-]long-iso\n");
     l.push(b"  - [posix-]iso\n  - [posix-]locale\n  - +FORMAT (e.g., +%H:%M) for a 'date'-style format\n");
     l.send();

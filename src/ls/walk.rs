@@ -18,7 +18,7 @@ use super::read::{
 };
 use super::sort::{sort, sort_packed, Key, Order};
 use super::LineSink;
-use crate::fmt::quote::{quote, Quoting, Style};
+use crate::fmt::quote::{quote, Quoting};
 use crate::fmt::Sink;
 use crate::sys::arena::{Arena, Exhausted};
 use crate::sys::err::Line;
@@ -51,6 +51,9 @@ struct Level<'p> {
     fd: RefCell<Option<OwnedFd>>,
     /// (st_dev, st_ino) for loop detection under -L.
     id: core::cell::Cell<(u64, u64)>,
+    /// One of our own descriptor tables in /proc (see `Walk::own_table`): its
+    /// descriptor is not kept, and its subdirectories are opened by whole path.
+    by_path: core::cell::Cell<bool>,
 }
 
 /// State shared by the whole walk.
@@ -79,6 +82,9 @@ pub struct Walk<'c> {
     compact: bool,
     /// Mount points among the directories being listed (see `revisits`).
     crossings: usize,
+    /// Our /proc descriptor tables, once a directory on procfs was met (see
+    /// `own_table`).
+    tables: Option<fds::Tables>,
     pub status: i32,
 }
 
@@ -130,6 +136,7 @@ impl<'c> Walk<'c> {
             leave_open: false,
             compact,
             crossings: 0,
+            tables: None,
             status: 0,
         })
     }
@@ -143,7 +150,7 @@ impl<'c> Walk<'c> {
     fn report(&mut self, what: &[u8], name: &[u8], e: Errno, status: i32) {
         let mut l = errno_line(self.cfg.prog);
         l.push(what);
-        quote_msg(&mut l, name, Style::ShellEscapeAlways);
+        quote_msg(&mut l, name, Quoting::quoteaf);
         l.push(b": ").errno(e).push(b"\n").send();
         self.fail(status);
     }
@@ -204,7 +211,7 @@ impl<'c> Walk<'c> {
                 Failure::Stat => b"cannot access ",
                 Failure::Readlink => b"cannot read symbolic link ",
             });
-            quote_msg(&mut l, full, Style::ShellEscapeAlways);
+            quote_msg(&mut l, full, Quoting::quoteaf);
             l.push(b": ").errno(e).push(b"\n").send();
         }
         self.path_len = base;
@@ -218,6 +225,9 @@ impl<'c> Walk<'c> {
         operands: &[&'static [u8]],
     ) -> Result<(), Exhausted> {
         let implied = [&b"."[..]];
+        // GNU looks at `.` as a file (so canonicalizes it) only under -d when no
+        // operand is given.
+        let canonicalized = !operands.is_empty() || self.cfg.directory;
         let operands: &[&'static [u8]] = if operands.is_empty() {
             &implied
         } else {
@@ -243,6 +253,11 @@ impl<'c> Walk<'c> {
             let Ok(c) = CStr::from_bytes_with_nul(name_z) else {
                 continue;
             };
+            if let Some(e) = self.render.links.as_ref().and_then(|l| l.operand_error(op)) {
+                if canonicalized {
+                    self.report(b"error canonicalizing ", op, e, 2);
+                }
+            }
             let st = match self.cfg.deref {
                 Deref::All | Deref::Args => statx_at(file::cwd(), c, true, mask),
                 Deref::Never => statx_at(file::cwd(), c, false, mask),
@@ -343,9 +358,11 @@ impl<'c> Walk<'c> {
                         path_end: self.path_len,
                         fd: RefCell::new(None),
                         id: Default::default(),
+                        by_path: Default::default(),
                     };
                     if self.cfg.recursive {
                         self.revisits(&level, Some(&fd));
+                        level.by_path.set(self.own_table(level.id.get(), &fd, None));
                     }
                     if let Some(l) = &self.render.links {
                         l.enter_operand(e.name());
@@ -367,7 +384,7 @@ impl<'c> Walk<'c> {
         Ok(())
     }
 
-    fn header(&mut self) {
+    fn header(&mut self, operand: bool) {
         if !self.first {
             out::byte(b'\n');
         }
@@ -377,9 +394,14 @@ impl<'c> Walk<'c> {
             self.render.long.dired.mark_header();
         }
         let link = self.headers.then_some(self.render.links.as_ref()).flatten();
-        if let Some(l) = link {
-            l.open_dir();
+        if let Some(e) = link.and_then(|l| l.dir_error()) {
+            let mut l = errno_line(self.cfg.prog);
+            l.push(b"error canonicalizing ");
+            quote_msg(&mut l, &self.path[..self.path_len], Quoting::quoteaf);
+            l.push(b": ").errno(e).push(b"\n").send();
+            self.status = self.status.max(if operand { 2 } else { 1 });
         }
+        let link = link.filter(|l| l.open_dir());
         if self.headers && self.render.raw_names {
             out::bytes(&self.path[..self.path_len]);
             if link.is_some() {
@@ -436,14 +458,23 @@ impl<'c> Walk<'c> {
             }
             return Ok(());
         }
-        self.keep_fd(level, fd);
+        if level.by_path.get() {
+            drop(fd);
+        } else {
+            self.keep_fd(level, fd);
+        }
         for e in entries.iter() {
             if !e.is_dir() || dot_or_dotdot(e.name()) {
                 continue;
             }
             self.push_name(e.name())?;
             let end = self.path_len;
-            match self.open_child(level, e.name_z()) {
+            let opened = if level.by_path.get() {
+                self.open_path().map(|f| (f, self.cfg.deref != Deref::All))
+            } else {
+                self.open_child(level, e.name_z())
+            };
+            match opened {
                 Ok((child_fd, crossed)) => {
                     let child = Level {
                         parent: Some(level),
@@ -452,6 +483,7 @@ impl<'c> Walk<'c> {
                         fd: RefCell::new(None),
                         // Within one mount a directory is (its parent's st_dev, d_ino).
                         id: core::cell::Cell::new((level.id.get().0, e.d_ino)),
+                        by_path: Default::default(),
                     };
                     // Identities come from fstat at mount points and under -L; below a
                     // mount point every directory is checked (a bind mount can show
@@ -465,6 +497,25 @@ impl<'c> Walk<'c> {
                         self.path_len = level.path_end;
                         continue;
                     }
+                    // GNU holds no directory descriptor while it opens one, and only
+                    // that one while it reads it: our own descriptor table is read so.
+                    let child_fd = if self.own_table(child.id.get(), &child_fd, Some(level.id.get().0)) {
+                        drop(child_fd);
+                        self.release_all(level);
+                        match self.open_path() {
+                            Ok(f) => {
+                                child.by_path.set(true);
+                                f
+                            }
+                            Err(err) => {
+                                self.cannot_open(err);
+                                self.path_len = level.path_end;
+                                continue;
+                            }
+                        }
+                    } else {
+                        child_fd
+                    };
                     self.crossings += crossed as usize;
                     let mark = self.render.links.as_ref().map(|l| l.enter_child(e.name()));
                     let r = self.list(&mut sub, &child, child_fd, false);
@@ -475,15 +526,7 @@ impl<'c> Walk<'c> {
                     r?;
                     self.close_level(&child);
                 }
-                Err(Errno::NOENT) => {}
-                Err(err) => {
-                    let n = self.path_len;
-                    let mut l = errno_line(self.cfg.prog);
-                    l.push(b"cannot open directory ");
-                    quote_msg(&mut l, &self.path[..n], Style::ShellEscapeAlways);
-                    l.push(b": ").errno(err).push(b"\n").send();
-                    self.fail(1);
-                }
+                Err(err) => self.cannot_open(err),
             }
             self.path_len = level.path_end;
         }
@@ -491,12 +534,22 @@ impl<'c> Walk<'c> {
         Ok(())
     }
 
+    /// `cannot open directory PATH: ERRNO` for a subdirectory (status 1).
+    fn cannot_open(&mut self, err: Errno) {
+        let n = self.path_len;
+        let mut l = errno_line(self.cfg.prog);
+        l.push(b"cannot open directory ");
+        quote_msg(&mut l, &self.path[..n], Quoting::quoteaf);
+        l.push(b": ").errno(err).push(b"\n").send();
+        self.fail(1);
+    }
+
     fn read_error(&mut self, e: Errno, operand: bool) {
         if e != Errno::NOENT {
             let n = self.path_len;
             let mut l = errno_line(self.cfg.prog);
             l.push(b"reading directory ");
-            quote_msg(&mut l, &self.path[..n], Style::ShellEscapeAlways);
+            quote_msg(&mut l, &self.path[..n], Quoting::quoteaf);
             l.push(b": ").errno(e).push(b"\n").send();
             self.fail(if operand { 2 } else { 1 });
         }
@@ -519,7 +572,7 @@ impl<'c> Walk<'c> {
             if x.id.get() == id {
                 let n = self.path_len;
                 let mut l = errno_line(self.cfg.prog);
-                quote_msg(&mut l, &self.path[..n], Style::ShellEscape);
+                quote_msg(&mut l, &self.path[..n], Quoting::quotef);
                 l.push(b": not listing already-listed directory\n").send();
                 self.fail(2);
                 return true;
@@ -537,7 +590,7 @@ impl<'c> Walk<'c> {
         fd: &OwnedFd,
         operand: bool,
     ) -> Result<Option<&'a mut [Entry<'a>]>, Exhausted> {
-        self.header();
+        self.header(operand);
         let filter = Filter {
             hidden: self.cfg.hidden,
             patterns: self.patterns,
@@ -637,14 +690,10 @@ fn dot_or_dotdot(name: &[u8]) -> bool {
     name == b"." || name == b".."
 }
 
-/// Appends `name` to a message, quoted in `style`.
-pub fn quote_msg(l: &mut Line, name: &[u8], style: Style) {
-    let q = Quoting {
-        style,
-        hide_control: false,
-        utf8: crate::locale::ctype_utf8(),
-        extra: b"",
-    };
+/// Appends `name` to a message, quoted as gnulib's `how` (`Quoting::quoteaf`,
+/// `quotef`, `quote`) quotes it in this locale.
+pub fn quote_msg(l: &mut Line, name: &[u8], how: fn(bool) -> Quoting) {
+    let q = how(crate::locale::ctype_utf8());
     let mut s = LineSink(l);
     quote(&q, name, &mut s as &mut dyn Sink);
 }

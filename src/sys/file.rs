@@ -134,3 +134,38 @@ pub fn exec_path() -> &'static CStr {
 pub fn self_exe(buf: &mut [u8]) -> Result<&[u8], Errno> {
     super::stat::readlink_at(cwd(), c"/proc/self/exe", buf)
 }
+
+/// getcwd(2) into `buf`: the working directory's path (without the NUL). ENOENT when
+/// the directory was removed, ENAMETOOLONG past a page, a path not starting with `/`
+/// when it lies outside this process's root; ENOSYS on architectures without our
+/// raw syscalls (the caller walks up through `..` instead).
+pub fn getcwd(buf: &mut [u8]) -> Result<&[u8], Errno> {
+    // SAFETY: getcwd writes at most `buf.len()` bytes into `buf`, borrowed for the call.
+    let r = unsafe {
+        super::arch::syscall5(
+            linux_raw_sys::general::__NR_getcwd as usize,
+            buf.as_mut_ptr() as usize,
+            buf.len(),
+            0,
+            0,
+            0,
+        )
+    };
+    if (-4095..0).contains(&r) {
+        return Err(Errno::from_raw_os_error(-r as i32));
+    }
+    // The length counts the terminating NUL.
+    Ok(&buf[..(r as usize).saturating_sub(1).min(buf.len())])
+}
+
+/// Whether `fd` is open and was inherited (fcntl F_GETFD: not close-on-exec, as
+/// every descriptor this process opens is): false when the number was closed at
+/// start, even if one of our files took it since.
+pub fn inherited(fd: BorrowedFd<'_>) -> bool {
+    rustix::io::fcntl_getfd(fd).is_ok_and(|f| !f.contains(rustix::io::FdFlags::CLOEXEC))
+}
+
+/// Whether `fd` is on the proc file system (fstatfs).
+pub fn on_procfs(fd: BorrowedFd<'_>) -> bool {
+    rustix::fs::fstatfs(fd).is_ok_and(|s| s.f_type as i64 == rustix::fs::PROC_SUPER_MAGIC as i64)
+}

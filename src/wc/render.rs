@@ -2,7 +2,7 @@
 
 use super::count::Counts;
 use super::input::Pre;
-use crate::fmt::quote::{quote, Quoting, Style};
+use crate::fmt::quote::{quote, Quoting};
 use super::Job;
 use crate::fmt::num;
 use crate::sys::err::Line;
@@ -60,17 +60,12 @@ pub fn counts_line(job: &Job, width: usize, c: &Counts, name: Option<&[u8]>) {
     if let Some(n) = name {
         out::byte(b' ');
         if n.contains(&b'\n') {
-            quote(&if_needed(job.utf8), n, &mut crate::fmt::Stdout);
+            quote(&Quoting::quotef(job.utf8), n, &mut crate::fmt::Stdout);
         } else {
             out::bytes(n);
         }
     }
     out::byte(b'\n');
-}
-
-/// gnulib's `quotef`: shell-escape quoting only where needed, `:` included.
-fn if_needed(utf8: bool) -> Quoting {
-    Quoting { style: Style::ShellEscape, hide_control: false, utf8, extra: b":" }
 }
 
 /// Starts a message: `PROG: `.
@@ -82,12 +77,12 @@ pub fn msg(job: &Job) -> Line {
 
 /// Appends `name` quoted as GNU's `quotef` does.
 pub fn push_name(l: &mut Line, job: &Job, name: &[u8]) {
-    quote(&if_needed(job.utf8), name, l);
+    quote(&Quoting::quotef(job.utf8), name, l);
 }
 
 /// Appends `name` quoted as GNU's `quoteaf` does.
 pub fn push_name_always(l: &mut Line, job: &Job, name: &[u8]) {
-    quote(&Quoting { style: Style::ShellEscapeAlways, hide_control: false, utf8: job.utf8, extra: b"" }, name, l);
+    quote(&Quoting::quoteaf(job.utf8), name, l);
 }
 
 /// `PROG: NAME: strerror`.

@@ -431,6 +431,13 @@ impl Cmd {
             out.push(o.stdout[i]);
             i += 1;
         }
+        // Messages name the program by argv[0], the link's path, which differs
+        // between the two binaries: show it as the applet's name.
+        let mut prefix = link.as_os_str().as_bytes().to_vec();
+        prefix.extend_from_slice(b": ");
+        let mut named = self.applet.as_bytes().to_vec();
+        named.extend_from_slice(b": ");
+        let out = replace_all(&out, &prefix, &named);
         Output { stdout: out, stderr: o.stderr, status: o.status.code().unwrap_or(-1) }
     }
 }
@@ -448,6 +455,21 @@ pub fn user_ids(name: &str) -> (String, String) {
         .find(|f| f.len() > 3 && f[0] == name)
         .map(|f| (f[2].to_string(), f[3].to_string()))
         .unwrap_or_else(|| panic!("no user {name} in /etc/passwd"))
+}
+
+fn replace_all(b: &[u8], from: &[u8], to: &[u8]) -> Vec<u8> {
+    let mut out = Vec::with_capacity(b.len());
+    let mut i = 0;
+    while i < b.len() {
+        if b[i..].starts_with(from) {
+            out.extend_from_slice(to);
+            i += from.len();
+        } else {
+            out.push(b[i]);
+            i += 1;
+        }
+    }
+    out
 }
 
 /// A path named `name` that resolves to `exe` (a symlink in a per-binary directory),

@@ -62,50 +62,9 @@ impl ParseError {
     }
 }
 
-/// gnulib's locale quoting style for the two label bytes.
+/// gnulib's `quote` (locale style) for the two label bytes.
 fn quote_label(label: [u8; 2], utf8: bool, out: &mut dyn Sink) {
-    out.put(if utf8 { "\u{2018}".as_bytes() } else { b"'" });
-    let mut i = 0;
-    while i < 2 {
-        let b = label[i];
-        if utf8 && b >= 0x80 {
-            if let crate::fmt::unicode::Decoded::Char(cp, n) =
-                crate::fmt::unicode::decode(&label[i..])
-            {
-                if crate::fmt::unicode::is_print(cp) {
-                    out.put(&label[i..i + n]);
-                    i += n;
-                    continue;
-                }
-            }
-        }
-        let letter = match b {
-            7 => b'a',
-            8 => b'b',
-            9 => b't',
-            10 => b'n',
-            11 => b'v',
-            12 => b'f',
-            13 => b'r',
-            b'\\' => b'\\',
-            b'\'' if !utf8 => b'\'',
-            _ => 0,
-        };
-        if letter != 0 {
-            out.put(&[b'\\', letter]);
-        } else if (0x20..0x7f).contains(&b) {
-            out.put_byte(b);
-        } else {
-            out.put(&[
-                b'\\',
-                b'0' + (b >> 6),
-                b'0' + ((b >> 3) & 7),
-                b'0' + (b & 7),
-            ]);
-        }
-        i += 1;
-    }
-    out.put(if utf8 { "\u{2019}".as_bytes() } else { b"'" });
+    crate::fmt::quote::quote(&crate::fmt::quote::Quoting::quote(utf8), &label, out);
 }
 
 /// The part of `Storage::bytes` not yet handed out, and how much of its front the

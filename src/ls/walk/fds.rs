@@ -4,7 +4,65 @@
 
 use super::*;
 
+/// Our descriptor tables in /proc (self and thread-self, fd and fdinfo): their
+/// entries are the descriptors we hold, where GNU holds only the one it reads a
+/// directory with.
+pub(super) struct Tables {
+    ids: [(u64, u64); 4],
+}
+
 impl Walk<'_> {
+    /// Whether the directory `id`, open at `fd`, is one of our own descriptor
+    /// tables. Only a directory on another file system than its parent's
+    /// (`parent_dev`; an operand has none) can be the first on procfs: that one is
+    /// asked with fstatfs, and the tables' identities are then read once.
+    pub(super) fn own_table(&mut self, id: (u64, u64), fd: &OwnedFd, parent_dev: Option<u64>) -> bool {
+        if let Some(t) = &self.tables {
+            return t.ids.contains(&id);
+        }
+        if parent_dev == Some(id.0) || !file::on_procfs(fd.as_fd()) {
+            return false;
+        }
+        let mut ids = [(u64::MAX, u64::MAX); 4];
+        for (slot, path) in ids.iter_mut().zip([
+            c"/proc/self/fd",
+            c"/proc/self/fdinfo",
+            c"/proc/thread-self/fd",
+            c"/proc/thread-self/fdinfo",
+        ]) {
+            if let Ok(st) = crate::sys::stat::stat_at(file::cwd(), path, true) {
+                #[allow(clippy::unnecessary_cast)] // u32 on some targets
+                let at = (st.st_dev as u64, st.st_ino as u64);
+                *slot = at;
+            }
+        }
+        self.tables = Some(Tables { ids });
+        ids.contains(&id)
+    }
+
+    /// Gives up every descriptor kept for `level` and its ancestors (they are
+    /// reopened by path when needed).
+    pub(super) fn release_all(&mut self, level: &Level) {
+        let mut l = Some(level);
+        while let Some(x) = l {
+            x.fd.borrow_mut().take();
+            l = x.parent;
+        }
+        self.open.clear();
+    }
+
+    /// Opens the directory at the current path from the working directory, as GNU
+    /// opens every directory.
+    pub(super) fn open_path(&mut self) -> Result<OwnedFd, Errno> {
+        let n = self.path_len;
+        self.path[n] = 0;
+        let r = match CStr::from_bytes_with_nul(&self.path[..=n]) {
+            Ok(c) => file::open_dir(file::cwd(), c, true),
+            Err(_) => Err(Errno::INVAL),
+        };
+        r
+    }
+
     /// Gives up `level`'s descriptor, if it holds one.
     pub(super) fn close_level(&mut self, level: &Level) {
         if level.fd.borrow_mut().take().is_some() {
