@@ -29,14 +29,7 @@ pub fn run() -> i32 {
         return main(argv0, 1);
     }
     match env::arg(1) {
-        None => {
-            usage();
-            0
-        }
-        Some(b"--help") => {
-            usage();
-            0
-        }
+        None | Some(b"--help") => usage(),
         Some(b"--version") => {
             out::bytes(b"bareutils ");
             out::bytes(env!("CARGO_PKG_VERSION").as_bytes());
@@ -60,7 +53,8 @@ fn name_static(name: &'static [u8]) -> &'static [u8] {
     name
 }
 
-fn usage() {
+/// The front end's help; its status is `finish`'s (1 after a write error).
+fn usage() -> i32 {
     out::bytes(b"Usage: bareutils APPLET [ARGUMENT]...\n   or: APPLET [ARGUMENT]...\n");
     out::bytes(b"   or: bareutils --install [-s] DIR\n\n");
     out::bytes(b"A GNU-compatible multi-call binary. Run as a link named after an applet, or\n");
@@ -71,7 +65,7 @@ fn usage() {
         out::bytes(a.as_bytes());
     }
     out::bytes(b"\n");
-    finish();
+    finish()
 }
 
 /// Flushes stdout; on a write error prints `bareutils: write error: TEXT` and
