@@ -17,7 +17,7 @@ mod utf8;
 
 use crate::cli::{argmatch, try_help, Args, HasArg, Item, Opt, Parser};
 use crate::sys::arena::Arena;
-use crate::sys::{env, file, iobuf, out, stat, AsFd, BorrowedFd, Errno};
+use crate::sys::{env, err, file, iobuf, out, stat, AsFd, BorrowedFd, Errno};
 use classes::Classes;
 use count::Counts;
 use files0::{List, ListError};
@@ -438,9 +438,12 @@ fn debug_message(job: &Job, avx2: bool) {
 /// and gnulib's close_stdout then adds an errno text only when closing fd 1 fails:
 /// `write error: Bad file descriptor` when fd 1 was closed, the bare `write error`
 /// for /dev/full, a reader gone or fd 1 open read-only. So ours closes fd 1 here too.
+/// A message that could not be written (stderr closed) makes the status 1, as
+/// close_stdout's check of stderr does.
 fn finish(job: &Job, status: i32) -> i32 {
     out::flush();
     match out::error() {
+        None if err::failed() => 1,
         None => status,
         Some(_) => {
             let mut l = msg(job);

@@ -4,6 +4,16 @@
 use super::out;
 use super::Errno;
 use core::cell::UnsafeCell;
+use core::sync::atomic::{AtomicBool, Ordering};
+
+/// Some message could not be written (stderr closed, or open read-only).
+static FAILED: AtomicBool = AtomicBool::new(false);
+
+/// True when a write to stderr has failed. GNU's close_stdout then ends the
+/// process with the applet's failure status, even when all else went well.
+pub fn failed() -> bool {
+    FAILED.load(Ordering::Relaxed)
+}
 
 /// glibc 2.36 `strerror` texts, indexed by errno (0..=133).
 static STRERROR: [&[u8]; 134] = [
@@ -230,7 +240,9 @@ impl Line {
         out::flush();
         let n = self.len;
         let data: &[u8] = &self.buf()[..n];
-        let _ = out::write_fd(super::file::stderr(), data);
+        if out::write_fd(super::file::stderr(), data).is_err() {
+            FAILED.store(true, Ordering::Relaxed);
+        }
         self.len = 0;
     }
 
