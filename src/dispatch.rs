@@ -73,6 +73,7 @@ fn name_static(name: &'static [u8]) -> &'static [u8] {
     name
 }
 
+/// The front end's help; its status is `finish`'s (1 after a write error).
 fn usage() -> i32 {
     out::bytes(b"Usage: bareutils APPLET [ARGUMENT]...\n   or: APPLET [ARGUMENT]...\n");
     out::bytes(b"   or: bareutils --install [-s] DIR\n\n");

@@ -43,10 +43,12 @@ fn exhausted(prog: &[u8]) -> i32 {
     finish(prog, 2)
 }
 
-/// Flushes stdout and returns `status`, or GNU's write-error message and 2.
+/// Flushes stdout and returns `status`, or GNU's write-error message and 2; 2 also
+/// when a message could not be written (stderr closed), as GNU's close_stdout does.
 pub fn finish(prog: &[u8], status: i32) -> i32 {
     out::flush();
     match out::error() {
+        None if crate::sys::err::failed() => 2,
         None => status,
         Some(e) => {
             let mut l = Line::new();

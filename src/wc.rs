@@ -17,7 +17,7 @@ mod utf8;
 
 use crate::cli::{argmatch, try_help, Args, HasArg, Item, Opt, Parser};
 use crate::sys::arena::Arena;
-use crate::sys::{env, err::Line, file, iobuf, out, stat, AsFd, BorrowedFd, Errno};
+use crate::sys::{env, err, file, iobuf, out, stat, AsFd, BorrowedFd, Errno};
 use classes::Classes;
 use count::Counts;
 use files0::{List, ListError};
@@ -425,28 +425,31 @@ fn memory_exhausted(job: &Job) -> bool {
     false
 }
 
-/// `--debug`'s report on the newline kernel (GNU 9.1's wording).
-fn debug_message(avx2: bool) {
-    let mut l = Line::new();
-    l.push(b"wc: ");
+/// `--debug`'s report on the newline kernel (GNU 9.1's wording), named by argv[0]
+/// as every message is.
+fn debug_message(job: &Job, avx2: bool) {
+    let mut l = msg(job);
     l.push(if avx2 { &b"using avx2 hardware support\n"[..] } else { b"avx2 support not detected\n" });
     l.send();
 }
 
-/// Flushes stdout; a write error is `PROG: write error` and status 1. (GNU's
+/// Flushes stdout; a write error is `PROG: write error` and status 1. GNU's wc
 /// stdout is line-buffered, so its failed write happened before the final close,
-/// and gnulib then prints no errno text: only the close's own error, EBADF when
-/// descriptor 1 was not open (GNU has closed any input that took its number), is
-/// named.)
+/// and gnulib's close_stdout then adds an errno text only when closing fd 1 fails:
+/// `write error: Bad file descriptor` when fd 1 was closed, the bare `write error`
+/// for /dev/full, a reader gone or fd 1 open read-only. So ours closes fd 1 here too.
+/// A message that could not be written (stderr closed) makes the status 1, as
+/// close_stdout's check of stderr does.
 fn finish(job: &Job, status: i32) -> i32 {
     out::flush();
     match out::error() {
+        None if err::failed() => 1,
         None => status,
         Some(_) => {
             let mut l = msg(job);
             l.push(b"write error");
-            if !crate::sys::file::inherited(crate::sys::file::stdout()) {
-                l.push(b": ").errno(crate::sys::Errno::BADF);
+            if let Err(e) = out::close() {
+                l.push(b": ").errno(e);
             }
             l.push(b"\n").send();
             1

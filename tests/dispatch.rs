@@ -1,6 +1,7 @@
 //! The multi-call entry: applet selection, the binary's own options, --install.
 mod common;
 use common::*;
+use std::process::Command;
 
 fn run(argv0: &str, args: &[&str]) -> Output {
     let mut c = Cmd::new(argv0);
@@ -124,5 +125,22 @@ fn front_end_write_failures() {
         ("--help 2>/dev/full >/dev/null", ("", "", Some(0))),
     ] {
         assert_eq!(run(line), (want.0.to_string(), want.1.to_string(), want.2), "bareutils {line}");
+    }
+}
+
+/// The front end's own output fails: its message with the errno text, and status 1
+/// (not 0) for the usage text as for --version.
+#[test]
+fn front_end_write_error() {
+    let fx = Fixture::new("dispatch-closed");
+    for args in ["", "--help", "--version"] {
+        let o = Command::new("bash")
+            .arg("-c")
+            .arg(format!("{} {args} >&-", sh_exec(&bin(), "bareutils")))
+            .current_dir(&fx.root)
+            .env_clear()
+            .output()
+            .expect("bash");
+        assert_eq!((text(&o.stderr), o.status.code()), ("bareutils: write error: Bad file descriptor\n".to_string(), Some(1)), "bareutils {args} >&-");
     }
 }

@@ -647,3 +647,119 @@ fn file_that_shrinks_while_mapped() {
     assert_eq!(show(&out.stderr), show(b""));
     assert_eq!(out.status.code(), Some(0));
 }
+
+/// What one interactive `wc --files0-from=-` session saw: each line read back after
+/// its name was sent (before the next one), then what came after the list ended,
+/// stderr and the status.
+type Session = (Vec<String>, String, String, Option<i32>);
+
+/// Feeds `names` one at a time to `wc --files0-from=-` on a pipe and, after each,
+/// waits (at most 10 s: a hang fails, it is not a timing) for that name's line
+/// before sending the next.
+fn files0_session(exe: &std::path::Path, dir: &std::path::Path, names: &[&str]) -> Session {
+    use std::io::{BufRead, Read, Write};
+    use std::process::Stdio;
+    let mut child = applet_cmd(exe, "wc")
+        .arg("--files0-from=-")
+        .current_dir(dir)
+        .env_clear()
+        .env("LC_ALL", "C")
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("spawn wc");
+    let mut stdout = std::io::BufReader::new(child.stdout.take().expect("stdout"));
+    let (tx, rx) = std::sync::mpsc::channel::<String>();
+    let reader = std::thread::spawn(move || loop {
+        let mut line = Vec::new();
+        match stdout.read_until(b'\n', &mut line) {
+            Ok(0) | Err(_) => break,
+            Ok(_) => {
+                if tx.send(text(&line)).is_err() {
+                    break;
+                }
+            }
+        }
+    });
+    let mut stdin = child.stdin.take().expect("stdin");
+    let mut answered = Vec::new();
+    for name in names {
+        stdin.write_all(format!("{name}\0").as_bytes()).unwrap();
+        stdin.flush().unwrap();
+        match rx.recv_timeout(std::time::Duration::from_secs(10)) {
+            Ok(line) => answered.push(line),
+            Err(_) => {
+                let _ = child.kill();
+                let _ = child.wait();
+                panic!("{}: no line for {name:?} within 10 s, before the next name was sent", exe.display());
+            }
+        }
+    }
+    drop(stdin);
+    let rest: String = rx.iter().collect();
+    reader.join().unwrap();
+    let mut err = Vec::new();
+    child.stderr.take().expect("stderr").read_to_end(&mut err).unwrap();
+    let status = child.wait().unwrap().code();
+    (answered, rest, text(&err), status)
+}
+
+/// GNU's stdout is line-buffered in wc: a program that sends names one at a time
+/// reads each count before it sends the next name. Ours flushes each line too, so
+/// the exchange does not hang.
+#[test]
+fn files0_from_stdin_answers_each_name_at_once() {
+    let fx = Fixture::new("wc-interactive");
+    fx.file("a", b"one two\n");
+    fx.file("bb", b"three four five\nsix\n");
+    let names = ["a", "bb", "a"];
+    let gnu_saw = files0_session(&gnu("wc"), &fx.root, &names);
+    let ours = files0_session(&bin(), &fx.root, &names);
+    assert_eq!(ours, gnu_saw);
+    assert_eq!(gnu_saw.0, ["1 2 8 a\n", "2 4 20 bb\n", "1 2 8 a\n"]);
+}
+
+/// The write(2) calls to stdout, as strace -f saw them for `exe` with argv[0] wc.
+fn stdout_writes(exe: &std::path::Path, args: &[&str], dir: &std::path::Path) -> Vec<String> {
+    let log = dir.join(format!("writes-{}.strace", exe.to_string_lossy().replace('/', "_")));
+    let o = std::process::Command::new("bash")
+        .arg("-c")
+        .arg(format!(
+            "strace -f -qq -e trace=write -o {} bash -c {}",
+            sh_quote(log.as_os_str().as_encoded_bytes()),
+            sh_quote(format!("{} {} >/dev/null", sh_exec(exe, "wc"), args.join(" ")).as_bytes())
+        ))
+        .current_dir(dir)
+        .env_clear()
+        .env("LC_ALL", "C")
+        .env("PATH", "/usr/bin:/bin")
+        .output()
+        .expect("strace");
+    assert_eq!(o.status.code(), Some(0), "{}", text(&o.stderr));
+    let trace = std::fs::read_to_string(&log).expect("strace log");
+    // strace pads before ` = N` to align the results: the padding is dropped.
+    let call = |l: &str| {
+        let l = l.split_once("write(").map_or("", |x| x.1);
+        l.rsplit_once(" = ").map_or(l.to_string(), |(c, r)| format!("{} = {r}", c.trim_end()))
+    };
+    trace.lines().filter(|l| l.contains("write(1,")).map(call).collect()
+}
+
+/// One write(2) per line, as GNU's line-buffered stdout makes them.
+#[test]
+fn one_write_per_line() {
+    if !has_strace() {
+        return;
+    }
+    let fx = Fixture::new("wc-writes");
+    fx.file("f1", b"a b\nc\n");
+    fx.file("f2", b"xx\n");
+    fx.file("f3", b"y");
+    for args in [&["f1", "f2", "f3"][..], &["-l", "f1", "f2", "f3"], &["f1"], &["--files0-from=-", "<", "list"]] {
+        fx.file("list", b"f1\0f3\0");
+        let ours = stdout_writes(&bin(), args, &fx.root);
+        let theirs = stdout_writes(&gnu("wc"), args, &fx.root);
+        assert_eq!(ours, theirs, "{args:?}");
+    }
+}

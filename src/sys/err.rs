@@ -4,6 +4,16 @@
 use super::out;
 use super::Errno;
 use core::cell::UnsafeCell;
+use core::sync::atomic::{AtomicBool, Ordering};
+
+/// Some message could not be written (stderr closed, or open read-only).
+static FAILED: AtomicBool = AtomicBool::new(false);
+
+/// True when a write to stderr has failed. GNU's close_stdout then ends the
+/// process with the applet's failure status, even when all else went well.
+pub fn failed() -> bool {
+    FAILED.load(Ordering::Relaxed)
+}
 
 /// glibc 2.36 `strerror` texts, indexed by errno (0..=133).
 static STRERROR: [&[u8]; 134] = [
@@ -174,15 +184,6 @@ struct LineBuf(UnsafeCell<[u8; LINE_CAP]>);
 unsafe impl Sync for LineBuf {}
 static LINE: LineBuf = LineBuf(UnsafeCell::new([0; LINE_CAP]));
 
-/// A write to stderr failed (see `failed`).
-static FAILED: core::sync::atomic::AtomicBool = core::sync::atomic::AtomicBool::new(false);
-
-/// Whether a message could not be written. GNU's close_stdout checks stderr at
-/// exit and then ends with the program's failure status (ls 2, wc 1).
-pub fn failed() -> bool {
-    FAILED.load(core::sync::atomic::Ordering::Relaxed)
-}
-
 /// One stderr message under construction. It is written with as few write(2) calls
 /// as its length allows (one for any message under 4 KiB), after stdout is flushed
 /// so that both streams interleave as GNU's do when they share a file.
@@ -240,7 +241,7 @@ impl Line {
         let n = self.len;
         let data: &[u8] = &self.buf()[..n];
         if n > 0 && out::write_fd(super::file::stderr(), data).is_err() {
-            FAILED.store(true, core::sync::atomic::Ordering::Relaxed);
+            FAILED.store(true, Ordering::Relaxed);
         }
         self.len = 0;
     }

@@ -30,9 +30,30 @@ pub fn cwd() -> BorrowedFd<'static> {
     rustix::fs::CWD
 }
 
+/// Every descriptor this program opens goes through here: one that the kernel gave
+/// as 0, 1 or 2 (because the parent closed that standard descriptor) is moved to 3
+/// or above with F_DUPFD_CLOEXEC and the low one closed, as gnulib's *-safer
+/// functions do. A closed standard descriptor so stays closed: `-` read from fd 0
+/// gets EBADF rather than a file of ours, output and messages never go into one.
+/// The usual case (3 or more) costs a comparison and no syscall.
+#[inline]
+fn above_stdio(fd: OwnedFd) -> Result<OwnedFd, Errno> {
+    use rustix::fd::AsRawFd;
+    if fd.as_raw_fd() > 2 {
+        return Ok(fd);
+    }
+    // `fd` is closed when dropped, after the copy took the lowest free one >= 3.
+    rustix::io::fcntl_dupfd_cloexec(&fd, 3)
+}
+
+/// openat(2) with `flags`, retried on EINTR, never returning fd 0, 1 or 2.
+fn open_at(dir: BorrowedFd<'_>, path: &CStr, flags: OFlags) -> Result<OwnedFd, Errno> {
+    retry(|| rustix::fs::openat(dir, path, flags, Mode::empty())).and_then(above_stdio)
+}
+
 /// Opens `path` (relative to `dir`) for reading, close-on-exec.
 pub fn open_read(dir: BorrowedFd<'_>, path: &CStr) -> Result<OwnedFd, Errno> {
-    retry(|| rustix::fs::openat(dir, path, OFlags::RDONLY | OFlags::CLOEXEC | OFlags::NOCTTY, Mode::empty()))
+    open_at(dir, path, OFlags::RDONLY | OFlags::CLOEXEC | OFlags::NOCTTY)
 }
 
 /// Opens the directory `path` relative to `dir` (O_DIRECTORY, no symlink follow
@@ -42,7 +63,7 @@ pub fn open_dir(dir: BorrowedFd<'_>, path: &CStr, follow: bool) -> Result<OwnedF
     if !follow {
         flags |= OFlags::NOFOLLOW;
     }
-    retry(|| rustix::fs::openat(dir, path, flags, Mode::empty()))
+    open_at(dir, path, flags)
 }
 
 /// Opens the directory `name` relative to `dir` without following a symlink and
@@ -51,7 +72,7 @@ pub fn open_dir(dir: BorrowedFd<'_>, path: &CStr, follow: bool) -> Result<OwnedF
 pub fn open_dir_same_mount(dir: BorrowedFd<'_>, name: &CStr) -> Result<OwnedFd, Errno> {
     use rustix::fs::ResolveFlags;
     let flags = OFlags::RDONLY | OFlags::DIRECTORY | OFlags::CLOEXEC | OFlags::NONBLOCK | OFlags::NOFOLLOW;
-    retry(|| rustix::fs::openat2(dir, name, flags, Mode::empty(), ResolveFlags::NO_XDEV))
+    retry(|| rustix::fs::openat2(dir, name, flags, Mode::empty(), ResolveFlags::NO_XDEV)).and_then(above_stdio)
 }
 
 /// Reads into `buf`, retrying EINTR. Returns 0 at end of file.
@@ -81,7 +102,7 @@ pub fn seek_forward(fd: BorrowedFd<'_>, off: u64) -> Result<u64, Errno> {
 
 /// Opens `path` write-only, close-on-exec (wc's splice sink, /dev/null).
 pub fn open_write(path: &CStr) -> Result<OwnedFd, Errno> {
-    retry(|| rustix::fs::openat(cwd(), path, OFlags::WRONLY | OFlags::CLOEXEC | OFlags::NOCTTY, Mode::empty()))
+    open_at(cwd(), path, OFlags::WRONLY | OFlags::CLOEXEC | OFlags::NOCTTY)
 }
 
 /// The size of a memory page (from the auxiliary vector: no syscall).
@@ -156,13 +177,6 @@ pub fn getcwd(buf: &mut [u8]) -> Result<&[u8], Errno> {
     }
     // The length counts the terminating NUL.
     Ok(&buf[..(r as usize).saturating_sub(1).min(buf.len())])
-}
-
-/// Whether `fd` is open and was inherited (fcntl F_GETFD: not close-on-exec, as
-/// every descriptor this process opens is): false when the number was closed at
-/// start, even if one of our files took it since.
-pub fn inherited(fd: BorrowedFd<'_>) -> bool {
-    rustix::io::fcntl_getfd(fd).is_ok_and(|f| !f.contains(rustix::io::FdFlags::CLOEXEC))
 }
 
 /// Whether `fd` is on the proc file system (fstatfs).

@@ -155,3 +155,12 @@ pub fn pending() -> usize {
 pub fn error() -> Option<Errno> {
     state().error
 }
+
+/// close(2) on fd 1, for an applet that reports a write error as GNU's
+/// `close_stdout` does: its errno text depends on whether closing fails (EBADF
+/// when fd 1 was never open). Nothing may be written afterwards.
+pub fn close() -> Result<(), Errno> {
+    // SAFETY: fd 1 is never used again by this process (the caller exits next);
+    // closing an fd that is not open only fails with EBADF.
+    unsafe { rustix::io::try_close(1) }
+}

@@ -71,7 +71,7 @@ impl<'r> Reader<'r> {
         if !count_chars && !complicated {
             if job.debug {
                 // 9.1 says it for every input counted this way.
-                super::debug_message(simd::has_avx2());
+                super::debug_message(job, simd::has_avx2());
             }
             return self.lines(fd, pre, stdin);
         }

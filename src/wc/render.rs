@@ -32,7 +32,9 @@ pub fn number_width(pre: &[Pre]) -> usize {
 }
 
 /// Writes one counts line: the selected numbers in GNU's fixed order, then the
-/// name (quoted if it has a newline), then `\n`.
+/// name (quoted if it has a newline), then `\n`; and sends it at once, in its own
+/// write(2), as GNU's line-buffered stdout does: a program that feeds names to
+/// `--files0-from=-` one at a time reads each line before it sends the next name.
 pub fn counts_line(job: &Job, width: usize, c: &Counts, name: Option<&[u8]>) {
     let mut first = true;
     let fields = [
@@ -66,6 +68,7 @@ pub fn counts_line(job: &Job, width: usize, c: &Counts, name: Option<&[u8]>) {
         }
     }
     out::byte(b'\n');
+    out::flush();
 }
 
 /// Starts a message: `PROG: `.
