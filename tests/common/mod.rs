@@ -234,15 +234,17 @@ impl Cmd {
         let emulator = if emulated(exe) { emulator() } else { None };
         let mut c = match &self.user {
             Some(u) => {
-                // setpriv execs the path; argv[0] is then the path, which run_with
-                // made a link named after the applet, so that both binaries see the
-                // same argv[0] (qemu-user's default argv[0] is the path too).
+                // setpriv execs a path with that path as argv[0]: bash's `exec -a`
+                // (qemu's -0 under the emulator) gives both binaries the applet's
+                // name instead, as in a run without a user.
                 let mut c = Command::new("setpriv");
-                c.arg(format!("--reuid={u}")).arg(format!("--regid={u}")).arg("--clear-groups").arg("--");
-                if let Some((q, opts)) = &emulator {
-                    c.arg(q).args(opts);
-                }
-                c.arg(exe);
+                let (uid, gid) = user_ids(u);
+                c.arg(format!("--reuid={uid}")).arg(format!("--regid={gid}")).arg("--clear-groups").arg("--");
+                match &emulator {
+                    Some((q, opts)) => c.arg(q).args(opts).arg("-0"),
+                    None => c.args(["bash", "-c", "exec -a \"$0\" \"$@\""]),
+                };
+                c.arg(&self.applet).arg(exe);
                 c
             }
             None => match &emulator {
@@ -268,8 +270,7 @@ impl Cmd {
 
     /// Runs `exe` as this command and collects its output.
     pub fn run_with(&self, exe: &Path) -> Output {
-        let exe = if self.user.is_some() { link_named(exe, &self.applet) } else { exe.to_owned() };
-        let mut c = self.command(&exe);
+        let mut c = self.command(exe);
         let mut feeder = None;
         match &self.stdin {
             Input::Null => {
@@ -308,6 +309,10 @@ impl Cmd {
             });
         }
         let o = child.wait_with_output().expect("wait");
+        if self.user.is_some() {
+            // A setpriv that fails would fail the same way for both binaries.
+            assert!(!o.stderr.starts_with(b"setpriv: "), "setpriv failed: {}", text(&o.stderr));
+        }
         if let Some(mut f) = feeder {
             let _ = f.wait();
         }
@@ -533,6 +538,16 @@ impl Drop for Fixture {
 pub fn sh(cmd: &str) {
     let st = Command::new("sh").arg("-c").arg(cmd).status().expect("sh");
     assert!(st.success(), "shell command failed: {cmd}");
+}
+
+/// The uid and primary gid of `user` (a name or a number), from `id`.
+pub fn user_ids(user: &str) -> (u32, u32) {
+    let id = |opt: &str| {
+        let o = Command::new("id").arg(opt).arg(user).output().expect("id");
+        assert!(o.status.success(), "id {opt} {user}: {}", text(&o.stderr));
+        text(&o.stdout).trim().parse::<u32>().expect("a number from id")
+    };
+    (id("-u"), id("-g"))
 }
 
 /// True when running as root (device nodes, chown and setpriv need it).
