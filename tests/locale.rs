@@ -122,11 +122,9 @@ fn scratch() -> PathBuf {
 
 /// Runs localedef, failing the test with what it needs when it cannot.
 fn localedef(args: &[&str], made: &Path) {
-    for need in ["/usr/share/i18n/locales/en_US", "/usr/share/i18n/charmaps/UTF-8.gz"] {
-        assert!(
-            has("localedef") && Path::new(need).exists(),
-            "needs localedef and {need} (Debian: apt-get install locales)"
-        );
+    need_cmd("localedef", "libc-bin");
+    for file in ["/usr/share/i18n/locales/en_US", "/usr/share/i18n/charmaps/UTF-8.gz"] {
+        need(Path::new(file).exists(), &format!("{file} (Debian package locales)"));
     }
     let o = std::process::Command::new("localedef").args(args).output().expect("localedef");
     assert!(made.exists(), "localedef {args:?} made nothing: {}", text(&o.stderr));
@@ -295,7 +293,7 @@ fn set_user_id_programs_ignore_locpath() {
     if skip_under_qemu("the emulator is not set-user-ID: the kernel would not mark our binary secure") {
         return;
     }
-    assert!(is_root(), "needs root: set-user-ID root copies of ls, run as nobody");
+    need_root();
     let fx = names_fixture();
     // A locale no system has, readable by nobody.
     let loc = Fixture::new("locale-suid");
@@ -368,7 +366,7 @@ fn in_namespace(exe: &Path, applet: &str, args: &[&str], env: &[(&str, &str)], c
         c.env(k, v);
     }
     let o = c.output().expect("unshare");
-    assert_ne!(o.status.code(), Some(99), "cannot mount in a private namespace: {}", text(&o.stderr));
+    need(o.status.code() != Some(99), &format!("unshare -m and mount --bind: {}", text(&o.stderr)));
     use std::os::unix::process::ExitStatusExt;
     let status = o.status.code().unwrap_or_else(|| 128 + o.status.signal().unwrap_or(0));
     Output { stdout: o.stdout, stderr: o.stderr, status }
@@ -377,7 +375,7 @@ fn in_namespace(exe: &Path, applet: &str, args: &[&str], env: &[(&str, &str)], c
 #[test]
 #[ignore = "needs root (a private mount namespace shows a test locale archive at /usr/lib/locale) and localedef"]
 fn locale_archive() {
-    assert!(is_root(), "needs root: unshare -m and mount --bind");
+    need_root();
     let fx = names_fixture();
     let cases: &[&[(&str, &str)]] = &[
         &[("LANG", "en_US.UTF-8")],

@@ -578,15 +578,35 @@ pub fn text(b: &[u8]) -> String {
     String::from_utf8_lossy(b).into_owned()
 }
 
-/// For a test that traces our binary: false (with the reason on stderr) under qemu,
-/// where strace would trace the emulator, or when strace is missing.
-pub fn has_strace() -> bool {
+/// Fails the test unless `ok`, saying what it needs. For tests marked
+/// `#[ignore = "needs ..."]`: `cargo test` leaves them out where the machine may lack
+/// something, .ci/run installs it and runs them, and a test run without what it
+/// needs fails instead of passing without checking.
+#[track_caller]
+pub fn need(ok: bool, what: &str) {
+    assert!(ok, "needs {what}");
+}
+
+/// Fails the test unless it runs as root.
+#[track_caller]
+pub fn need_root() {
+    need(is_root(), "root");
+}
+
+/// Fails the test unless `cmd` is on PATH (it comes with Debian's `package`).
+#[track_caller]
+pub fn need_cmd(cmd: &str, package: &str) {
+    need(has(cmd), &format!("{cmd} (Debian package {package})"));
+}
+
+/// For a test marked `#[ignore = "needs strace"]` that traces our binary: true (the
+/// test returns, skipped) under qemu, where strace would trace the emulator;
+/// otherwise fails the test unless strace is there.
+#[track_caller]
+pub fn skip_strace_under_qemu() -> bool {
     if skip_under_qemu("strace would trace the emulator") {
-        return false;
+        return true;
     }
-    if Command::new("strace").arg("-V").output().is_err() {
-        eprintln!("no strace: skipped");
-        return false;
-    }
-    true
+    need_cmd("strace", "strace");
+    false
 }
