@@ -1,9 +1,39 @@
-//! The two locale facts bareutils needs, read from the environment the way glibc
-//! chooses a category: LC_ALL, then LC_<CATEGORY>, then LANG. A value that names the
-//! UTF-8 charset (any case, `utf8` too) selects UTF-8; anything else behaves as C.
+//! The two locale facts bareutils needs, settled as glibc's `setlocale(LC_ALL, "")`
+//! settles them for GNU ls and wc.
+//!
+//! Each category takes its locale name from LC_ALL, then LC_<CATEGORY>, then LANG
+//! (empty values do not count). C and POSIX are built in, and so, here, are the
+//! spellings of C.UTF-8 (`C.UTF-8`, `C.utf8`, which every glibc system since 2.35
+//! has). Any other name must be installed (find.rs); when one category's locale
+//! cannot be loaded, setlocale fails as a whole and the program runs in C
+//! throughout: `LANG=en_US.UTF-8` without that locale gives byte semantics, even
+//! with LC_CTYPE=C.UTF-8 beside it.
+//!
+//! The answer is worked out once. The environments without a locale variable, or
+//! with only C, POSIX and C.UTF-8 in them, cost no syscall.
+
+mod find;
 
 use crate::sys::env;
+use core::sync::atomic::{AtomicU8, Ordering};
 
+/// glibc's categories by number (6 is LC_ALL), each its own environment variable.
+const CATEGORIES: [(usize, &[u8]); 12] = [
+    (0, b"LC_CTYPE"),
+    (1, b"LC_NUMERIC"),
+    (2, b"LC_TIME"),
+    (3, b"LC_COLLATE"),
+    (4, b"LC_MONETARY"),
+    (5, b"LC_MESSAGES"),
+    (7, b"LC_PAPER"),
+    (8, b"LC_NAME"),
+    (9, b"LC_ADDRESS"),
+    (10, b"LC_TELEPHONE"),
+    (11, b"LC_MEASUREMENT"),
+    (12, b"LC_IDENTIFICATION"),
+];
+
+/// The locale name the environment gives a category (empty for none).
 fn category(name: &[u8]) -> &'static [u8] {
     for var in [&b"LC_ALL"[..], name, b"LANG"] {
         if let Some(v) = env::get(var) {
@@ -15,44 +45,84 @@ fn category(name: &[u8]) -> &'static [u8] {
     b""
 }
 
-/// True when `value` (a locale name such as `C.UTF-8` or `en_US.utf8`) has the UTF-8
-/// charset.
-pub fn names_utf8(value: &[u8]) -> bool {
-    let cs = match value.iter().position(|&c| c == b'.') {
-        Some(i) => &value[i + 1..],
-        None => return false,
-    };
-    let cs = match cs.iter().position(|&c| c == b'@') {
-        Some(i) => &cs[..i],
-        None => cs,
-    };
-    cs.eq_ignore_ascii_case(b"utf-8") || cs.eq_ignore_ascii_case(b"utf8")
+/// The built-in C locale: no name, `C` or `POSIX`.
+fn is_c(name: &[u8]) -> bool {
+    name.is_empty() || name == b"C" || name == b"POSIX"
+}
+
+/// `C.` and a spelling of UTF-8, taken as installed (a name glibc accepts).
+fn is_c_utf8(name: &[u8]) -> bool {
+    name.strip_prefix(b"C.").is_some_and(find::codeset_is_utf8) && find::valid_name(name)
+}
+
+const SETTLED: u8 = 1;
+const UTF8: u8 = 2;
+const TIME_C: u8 = 4;
+
+static STATE: AtomicU8 = AtomicU8::new(0);
+
+fn state() -> u8 {
+    let s = STATE.load(Ordering::Relaxed);
+    if s != 0 {
+        return s;
+    }
+    let s = SETTLED | settle();
+    STATE.store(s, Ordering::Relaxed);
+    s
+}
+
+/// UTF8 and TIME_C as setlocale(LC_ALL, "") leaves them.
+fn settle() -> u8 {
+    let mut search = None;
+    let mut utf8 = false;
+    // glibc loads the categories from the last to the first and stops at a failure.
+    for &(cat, var) in CATEGORIES.iter().rev() {
+        let name = category(var);
+        let cat_utf8 = if is_c(name) {
+            false
+        } else if is_c_utf8(name) {
+            true
+        } else {
+            match search.get_or_insert_with(find::Search::new).load(name, cat) {
+                Some(u) => u,
+                None => return TIME_C,
+            }
+        };
+        if cat == 0 {
+            utf8 = cat_utf8;
+        }
+    }
+    (if utf8 { UTF8 } else { 0 }) | (if is_c(category(b"LC_TIME")) { TIME_C } else { 0 })
 }
 
 /// LC_CTYPE is a UTF-8 locale: characters are decoded, widths come from wcwidth,
 /// and messages use curly quotes.
 pub fn ctype_utf8() -> bool {
-    names_utf8(category(b"LC_CTYPE"))
+    state() & UTF8 != 0
 }
 
-/// LC_TIME names a locale other than C/POSIX (for ls's `posix-` time styles).
+/// LC_TIME is C or POSIX (for ls's `posix-` time styles).
 pub fn time_is_posix() -> bool {
-    let v = category(b"LC_TIME");
-    v.is_empty() || v == b"C" || v == b"POSIX"
+    state() & TIME_C != 0
 }
 
 #[cfg(test)]
 mod tests {
-    use super::names_utf8;
+    use super::{is_c, is_c_utf8};
 
     #[test]
-    fn charset_names() {
-        assert!(names_utf8(b"C.UTF-8"));
-        assert!(names_utf8(b"en_US.utf8"));
-        assert!(names_utf8(b"de_DE.UTF-8@euro"));
-        assert!(!names_utf8(b"C"));
-        assert!(!names_utf8(b"POSIX"));
-        assert!(!names_utf8(b"en_US.ISO-8859-1"));
-        assert!(!names_utf8(b"UTF-8"));
+    fn built_in_names() {
+        for n in [&b""[..], b"C", b"POSIX"] {
+            assert!(is_c(n));
+        }
+        for n in [&b"C.UTF-8"[..], b"C.utf8", b"C.utf-8", b"C.UTF8"] {
+            assert!(is_c_utf8(n), "{n:?}");
+        }
+        let others =
+            [&b"c.utf8"[..], b"C.UTF-8@x", b"C.UTF-8/..", b"C_X.UTF-8", b"en_US.UTF-8", b"C.ISO-8859-1", b"C.", b"UTF-8"];
+        for n in others {
+            assert!(!is_c_utf8(n), "{n:?}");
+            assert!(!is_c(n));
+        }
     }
 }

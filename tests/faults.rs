@@ -55,8 +55,9 @@ fn injected(fx: &Fixture, pre: &str, inject: &str, applet: &str, args: &str, pos
 /// splice from): the count is read instead, whole, whether the refusal comes at the
 /// first splice or after some bytes were spliced.
 #[test]
+#[ignore = "needs strace"]
 fn splice_refused_falls_back_to_read() {
-    if !has_strace() {
+    if skip_strace_under_qemu() {
         return;
     }
     let fx = Fixture::new("fault-splice");
@@ -73,8 +74,9 @@ fn splice_refused_falls_back_to_read() {
 /// EINTR from read, splice, getdents64 and write (every other call, from the first):
 /// each is retried; nothing is lost or doubled.
 #[test]
+#[ignore = "needs strace"]
 fn interrupted_syscalls_are_retried() {
-    if !has_strace() {
+    if skip_strace_under_qemu() {
         return;
     }
     let fx = Fixture::new("fault-eintr");
@@ -255,14 +257,12 @@ fn peak_kib(cmd: &str, cwd: &Path) -> (u64, String) {
 /// A directory of 1,000,000 entries lists as GNU lists it, in less memory than GNU.
 /// The figures (peak RSS against the size of the listing) go to stderr.
 #[test]
+#[ignore = "needs /usr/bin/time (Debian package time)"]
 fn a_million_entries() {
     if skip_under_qemu("the emulator's memory would be measured") {
         return;
     }
-    if !Path::new("/usr/bin/time").exists() {
-        eprintln!("no /usr/bin/time (Debian package time): skipped");
-        return;
-    }
+    need(Path::new("/usr/bin/time").exists(), "/usr/bin/time (Debian package time)");
     let fx = Fixture::new("fault-1m");
     let d = fx.dir("d");
     for i in 0..1_000_000 {
@@ -337,8 +337,9 @@ fn failed_writes_to_stdout_and_stderr() {
 /// A subdirectory that cannot be opened with ENOENT (gone between getdents64 and
 /// open): GNU reports `cannot open directory` and status 1, as for any other errno.
 #[test]
+#[ignore = "needs strace"]
 fn subdirectory_gone_before_open() {
-    if !has_strace() || skip_under_qemu("strace injection") {
+    if skip_strace_under_qemu() {
         return;
     }
     let fx = Fixture::new("fault-gone");

@@ -339,11 +339,9 @@ fn sparse_file_blocks_versus_size() {
 }
 
 #[test]
+#[ignore = "needs root (device nodes, foreign owners)"]
 fn devices_and_owners_without_names() {
-    if !is_root() {
-        eprintln!("not root: no device nodes or foreign owners");
-        return;
-    }
+    need_root();
     let fx = long_tree();
     ls(&fx)
         .args(["-l", "chr", "blk", "chr0", "file.txt"])
@@ -361,11 +359,11 @@ fn devices_and_owners_without_names() {
 }
 
 #[test]
+#[ignore = "needs root, setfacl (Debian package acl) and python3"]
 fn acl_and_security_label_markers() {
-    if !is_root() || !has("setfacl") || !has("python3") {
-        eprintln!("no setfacl or not root: skipping the ACL markers");
-        return;
-    }
+    need_root();
+    need_cmd("setfacl", "acl");
+    need_cmd("python3", "python3");
     let fx = Fixture::new("ls-acl");
     fx.file("plain", "");
     fx.file("acl", "");
@@ -449,42 +447,46 @@ fn failed_stats_and_dangling_links() {
         ])
         .same();
     ls(&fx).args(["-lF", "/proc/1/cwd", "/proc/1/exe"]).same();
-    if is_root() {
-        // Not searchable by nobody: entries are listed from d_type with `?` fields.
-        let fx2 = Fixture::new("ls-unsearchable");
-        fx2.file("d/f", "");
-        fx2.symlink("x", "d/s");
-        fx2.dir("d/sub");
-        sh(&format!(
-            "chmod -R a+rX {r} && chmod 755 {r} && chmod 644 {r}/d",
-            r = fx2.root.display()
-        ));
-        Cmd::new("ls")
-            .cwd(&fx2.root)
-            .user("nobody")
-            .args(["-l", "d"])
-            .same();
-        Cmd::new("ls")
-            .cwd(&fx2.root)
-            .user("nobody")
-            .args(["-Log", "d"])
-            .same();
-        Cmd::new("ls")
-            .cwd(&fx2.root)
-            .user("nobody")
-            .args(["-lis", "d"])
-            .same();
-        Cmd::new("ls")
-            .cwd(&fx2.root)
-            .user("nobody")
-            .args(["-l", "--full-time", "d"])
-            .same();
-        Cmd::new("ls")
-            .cwd(&fx2.root)
-            .user("nobody")
-            .args(["-lZ", "d"])
-            .same();
-    }
+}
+
+#[test]
+#[ignore = "needs root (runs ls as nobody)"]
+fn unsearchable_directory_as_nobody() {
+    need_root();
+    // Not searchable by nobody: entries are listed from d_type with `?` fields.
+    let fx2 = Fixture::new("ls-unsearchable");
+    fx2.file("d/f", "");
+    fx2.symlink("x", "d/s");
+    fx2.dir("d/sub");
+    sh(&format!(
+        "chmod -R a+rX {r} && chmod 755 {r} && chmod 644 {r}/d",
+        r = fx2.root.display()
+    ));
+    Cmd::new("ls")
+        .cwd(&fx2.root)
+        .user("nobody")
+        .args(["-l", "d"])
+        .same();
+    Cmd::new("ls")
+        .cwd(&fx2.root)
+        .user("nobody")
+        .args(["-Log", "d"])
+        .same();
+    Cmd::new("ls")
+        .cwd(&fx2.root)
+        .user("nobody")
+        .args(["-lis", "d"])
+        .same();
+    Cmd::new("ls")
+        .cwd(&fx2.root)
+        .user("nobody")
+        .args(["-l", "--full-time", "d"])
+        .same();
+    Cmd::new("ls")
+        .cwd(&fx2.root)
+        .user("nobody")
+        .args(["-lZ", "d"])
+        .same();
 }
 
 #[test]
@@ -516,14 +518,14 @@ fn system_directories() {
 /// A root file system with no /etc/passwd, /etc/group or /etc/localtime: every
 /// owner is numeric and times are UTC.
 #[test]
+#[ignore = "needs root (chroot), ldd and /usr/sbin/chroot"]
 fn empty_root_file_system() {
     if skip_under_qemu("the chroot holds only the binary, not the emulator") {
         return;
     }
-    if !is_root() || !has("ldd") || !std::path::Path::new("/usr/sbin/chroot").exists() {
-        eprintln!("needs root, ldd and chroot");
-        return;
-    }
+    need_root();
+    need_cmd("ldd", "libc-bin");
+    need(std::path::Path::new("/usr/sbin/chroot").exists(), "/usr/sbin/chroot (Debian package coreutils)");
     let fx = Fixture::new("ls-chroot");
     let root = fx.root.display().to_string();
     sh(&format!(
@@ -562,10 +564,7 @@ fn empty_root_file_system() {
 #[test]
 fn times_beyond_four_digit_years() {
     let shm = std::path::Path::new("/dev/shm");
-    if !shm.is_dir() {
-        eprintln!("no /dev/shm");
-        return;
-    }
+    assert!(shm.is_dir(), "no /dev/shm (a tmpfs every Linux system mounts)");
     let dir = shm.join(format!("bareutils-ls-long-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();
     for (name, t) in [
@@ -634,16 +633,9 @@ fn syscalls(dir: &std::path::Path, args: &[&str]) -> std::collections::HashMap<S
 }
 
 #[test]
+#[ignore = "needs strace"]
 fn one_stat_and_one_xattr_listing_per_entry() {
-    if skip_under_qemu("strace would trace the emulator") {
-        return;
-    }
-    if std::process::Command::new("strace")
-        .arg("-V")
-        .output()
-        .is_err()
-    {
-        eprintln!("no strace");
+    if skip_strace_under_qemu() {
         return;
     }
     let fx = Fixture::new("ls-long-sys");
@@ -689,18 +681,12 @@ fn one_stat_and_one_xattr_listing_per_entry() {
 /// statx fail with ENOENT in both programs (they stat in the same order), and the
 /// outputs must match: GNU's message, a line of `?`, the other entries, exit 1.
 #[test]
+#[ignore = "needs strace"]
 fn entries_vanishing_before_their_stat() {
     if skip_under_qemu("the entries are removed from inside strace's syscall hook") {
         return;
     }
-    if std::process::Command::new("strace")
-        .arg("-V")
-        .output()
-        .is_err()
-    {
-        eprintln!("no strace");
-        return;
-    }
+    need_cmd("strace", "strace");
     let fx = Fixture::new("ls-vanish");
     for n in ["a", "b", "c", "d", "e"] {
         fx.file(format!("v/{n}"), n);

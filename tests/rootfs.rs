@@ -8,14 +8,13 @@ use common::*;
 use std::process::Command;
 
 #[test]
+#[ignore = "needs root (chroot) and /usr/sbin/chroot"]
 fn only_the_binary_and_its_links() {
     if skip_under_qemu("the chroot holds only the binary, not the emulator") {
         return;
     }
-    if !is_root() || !std::path::Path::new("/usr/sbin/chroot").exists() {
-        eprintln!("needs root and chroot: skipped");
-        return;
-    }
+    need_root();
+    need(std::path::Path::new("/usr/sbin/chroot").exists(), "/usr/sbin/chroot (Debian package coreutils)");
     let fx = Fixture::new("rootfs");
     let root = fx.dir("root");
     std::fs::copy(bin(), root.join("bareutils")).unwrap();

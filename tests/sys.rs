@@ -25,8 +25,9 @@ fn traced(args: &[&str], dir: &std::path::Path) -> Vec<String> {
 /// The foundation's budget: `ls EMPTYDIR` makes at most 6 syscalls from execve to
 /// exit_group (GNU makes about 145): no mmap (the arena starts in .bss), no close.
 #[test]
+#[ignore = "needs strace"]
 fn ls_of_an_empty_directory_in_six_syscalls() {
-    if skip_under_qemu("strace would trace the emulator's syscalls") || Command::new("strace").arg("-V").output().is_err() {
+    if skip_strace_under_qemu() {
         return;
     }
     let fx = Fixture::new("sys-empty");
@@ -36,12 +37,9 @@ fn ls_of_an_empty_directory_in_six_syscalls() {
 }
 
 #[test]
+#[ignore = "needs strace"]
 fn no_syscalls_before_the_applet() {
-    if skip_under_qemu("strace would trace the emulator's syscalls") {
-        return;
-    }
-    if Command::new("strace").arg("-V").output().is_err() {
-        eprintln!("strace missing: skipped");
+    if skip_strace_under_qemu() {
         return;
     }
     let o = Command::new("strace").arg("-f").arg(bin()).arg("--version").output().unwrap();
@@ -57,18 +55,16 @@ fn no_syscalls_before_the_applet() {
 /// Our entry skips musl's start-up, so the thread pointer is never set: no
 /// instruction may read through %fs (TLS, stack protector, libc errno).
 #[test]
+#[ignore = "needs objdump (binutils)"]
 fn binary_never_touches_the_thread_pointer() {
     if qemu().is_some() || !cfg!(target_arch = "x86_64") {
         eprintln!("skipped: the x86_64 check disassembles the native binary");
         return;
     }
-    let o = match Command::new("objdump").arg("-d").arg(bin()).output() {
-        Ok(o) if o.status.success() => o.stdout,
-        _ => {
-            eprintln!("objdump missing: skipped");
-            return;
-        }
-    };
+    need_cmd("objdump", "binutils");
+    let o = Command::new("objdump").arg("-d").arg(bin()).output().expect("objdump");
+    assert!(o.status.success(), "objdump -d: {}", text(&o.stderr));
+    let o = o.stdout;
     let text = String::from_utf8_lossy(&o);
     let uses: Vec<&str> = text.lines().filter(|l| l.contains("%fs")).collect();
     assert!(text.lines().count() > 1000, "objdump printed no code");

@@ -269,9 +269,9 @@ fn errors_and_names() {
         }
         Cmd::new("wc").env("LC_ALL", loc).arg(bytes_path(b"\xe6\x97\xa5\xff")).cwd(&fx.root).same();
         Cmd::new("wc").env("LC_ALL", loc).arg(bytes_path(b"\xe6\x97\xa5\xffx")).cwd(&fx.root).same();
-        if !is_root() {
-            Cmd::new("wc").env("LC_ALL", loc).args(["unreadable", "a"]).cwd(&fx.root).same();
-        }
+        // Root reads anything: then nobody is the one who cannot.
+        let unreadable = Cmd::new("wc").env("LC_ALL", loc).args(["unreadable", "a"]).cwd(&fx.root);
+        if is_root() { unreadable.user("nobody") } else { unreadable }.same();
     }
     // Standard input is a directory, or closed.
     Cmd::new("wc").stdin(Input::File(fx.path("adir"), 0)).same();
@@ -442,9 +442,7 @@ fn special_files() {
     let n: u64 = String::from_utf8(o.stdout).unwrap().split_whitespace().next().unwrap().parse().unwrap();
     assert!(n > 100, "/proc/self/status read, not sized by st_size: {n}");
     // sysfs: st_size 4096, content shorter.
-    if std::path::Path::new("/sys/kernel/mm/transparent_hugepage/enabled").exists() {
-        Cmd::new("wc").args(["-c", "/sys/kernel/mm/transparent_hugepage/enabled"]).same();
-    }
+    Cmd::new("wc").args(["-c", "/sys/devices/system/cpu/online"]).same();
     for args in [&["/dev/null"][..], &["-c", "/dev/null"], &["-l", "/dev/null", "/dev/null"]] {
         Cmd::new("wc").args(args).same();
     }
@@ -611,8 +609,9 @@ fn large_files_counted_through_mappings() {
 /// new end are not counted (as when read(2) finds the end there). strace holds the
 /// second window's madvise for three seconds while the file is cut.
 #[test]
+#[ignore = "needs strace"]
 fn file_that_shrinks_while_mapped() {
-    if !has_strace() {
+    if skip_strace_under_qemu() {
         return;
     }
     let fx = Fixture::new("wc-shrink");
@@ -748,8 +747,9 @@ fn stdout_writes(exe: &std::path::Path, args: &[&str], dir: &std::path::Path) ->
 
 /// One write(2) per line, as GNU's line-buffered stdout makes them.
 #[test]
+#[ignore = "needs strace"]
 fn one_write_per_line() {
-    if !has_strace() {
+    if skip_strace_under_qemu() {
         return;
     }
     let fx = Fixture::new("wc-writes");

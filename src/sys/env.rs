@@ -81,3 +81,30 @@ pub fn get(name: &[u8]) -> Option<&'static [u8]> {
         }
     })
 }
+
+/// Whether the kernel started this process in secure-execution mode (AT_SECURE in
+/// the auxiliary vector: set-user-ID or set-group-ID, or file capabilities), where
+/// glibc's loader drops variables such as LOCPATH before a program sees them.
+pub fn secure() -> bool {
+    const AT_NULL: usize = 0;
+    const AT_SECURE: usize = 23;
+    let mut p = ENVP.load(Ordering::Relaxed) as *const *const u8;
+    if p.is_null() {
+        return false;
+    }
+    // SAFETY: init() recorded the execve layout: envp's NULL-terminated block is
+    // followed by the auxiliary vector, pairs of words ending with AT_NULL.
+    unsafe {
+        while !(*p).is_null() {
+            p = p.add(1);
+        }
+        let mut aux = p.add(1) as *const usize;
+        loop {
+            match *aux {
+                AT_NULL => return false,
+                AT_SECURE => return *aux.add(1) != 0,
+                _ => aux = aux.add(2),
+            }
+        }
+    }
+}

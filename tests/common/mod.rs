@@ -282,8 +282,7 @@ impl Cmd {
 
     /// Runs `exe` as this command and collects its output.
     pub fn run_with(&self, exe: &Path) -> Output {
-        let exe = if self.user.is_some() { link_named(exe, &self.applet) } else { exe.to_owned() };
-        let mut c = self.command(&exe);
+        let mut c = self.command(exe);
         let mut feeder = None;
         match &self.stdin {
             Input::Null => {
@@ -322,6 +321,10 @@ impl Cmd {
             });
         }
         let o = child.wait_with_output().expect("wait");
+        if self.user.is_some() {
+            // A setpriv that fails would fail the same way for both binaries.
+            assert!(!o.stderr.starts_with(b"setpriv: "), "setpriv failed: {}", text(&o.stderr));
+        }
         if let Some(mut f) = feeder {
             let _ = f.wait();
         }
@@ -589,6 +592,16 @@ pub fn sh(cmd: &str) {
     assert!(st.success(), "shell command failed: {cmd}");
 }
 
+/// The uid and primary gid of `user` (a name or a number), from `id`.
+pub fn user_ids(user: &str) -> (u32, u32) {
+    let id = |opt: &str| {
+        let o = Command::new("id").arg(opt).arg(user).output().expect("id");
+        assert!(o.status.success(), "id {opt} {user}: {}", text(&o.stderr));
+        text(&o.stdout).trim().parse::<u32>().expect("a number from id")
+    };
+    (id("-u"), id("-g"))
+}
+
 /// True when running as root (device nodes, chown and setpriv need it).
 pub fn is_root() -> bool {
     // SAFETY-free: read the effective uid from /proc, falling back to `id -u`.
@@ -617,17 +630,37 @@ pub fn text(b: &[u8]) -> String {
     String::from_utf8_lossy(b).into_owned()
 }
 
-/// For a test that traces our binary: false (with the reason on stderr) under qemu,
-/// where strace would trace the emulator, or when strace is missing.
-pub fn has_strace() -> bool {
+/// Fails the test unless `ok`, saying what it needs. For tests marked
+/// `#[ignore = "needs ..."]`: `cargo test` leaves them out where the machine may lack
+/// something, .ci/run installs it and runs them, and a test run without what it
+/// needs fails instead of passing without checking.
+#[track_caller]
+pub fn need(ok: bool, what: &str) {
+    assert!(ok, "needs {what}");
+}
+
+/// Fails the test unless it runs as root.
+#[track_caller]
+pub fn need_root() {
+    need(is_root(), "root");
+}
+
+/// Fails the test unless `cmd` is on PATH (it comes with Debian's `package`).
+#[track_caller]
+pub fn need_cmd(cmd: &str, package: &str) {
+    need(has(cmd), &format!("{cmd} (Debian package {package})"));
+}
+
+/// For a test marked `#[ignore = "needs strace"]` that traces our binary: true (the
+/// test returns, skipped) under qemu, where strace would trace the emulator;
+/// otherwise fails the test unless strace is there.
+#[track_caller]
+pub fn skip_strace_under_qemu() -> bool {
     if skip_under_qemu("strace would trace the emulator") {
-        return false;
+        return true;
     }
-    if Command::new("strace").arg("-V").output().is_err() {
-        eprintln!("no strace: skipped");
-        return false;
-    }
-    true
+    need_cmd("strace", "strace");
+    false
 }
 
 /// Syscall counts by name (`strace -f -c`) of one run of `exe ARGS` in `dir` with

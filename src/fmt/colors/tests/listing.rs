@@ -209,10 +209,11 @@ fn unhex(s: &str) -> Vec<u8> {
 }
 
 /// Random LS_COLORS values against GNU: `tools/colors_fuzz.py` runs GNU ls over the
-/// fixture (which it builds) and writes the cases; then
+/// fixture (which it builds, as root: device nodes) and writes the cases; then
 /// `COLORS_CASES=file [UTF8=1] cargo test --release --lib fuzz_against_gnu -- --ignored`.
+/// .ci/run makes two sets (the default seed in C, byte soup in C.UTF-8) and runs both.
 #[test]
-#[ignore]
+#[ignore = "needs COLORS_CASES from tools/colors_fuzz.py (root); .ci/run makes them"]
 fn fuzz_against_gnu() {
     let path = std::env::var("COLORS_CASES").expect("set COLORS_CASES (see tools/colors_fuzz.py)");
     let text = std::fs::read_to_string(path).unwrap();

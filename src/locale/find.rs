@@ -1,0 +1,650 @@
+//! Whether glibc would load one category of a named locale, and with which codeset:
+//! the search `_nl_find_locale` makes for every name other than C and POSIX.
+//!
+//! - Without LOCPATH: the locale archive (/usr/lib/locale/locale-archive), under the
+//!   name with its codeset normalized (`en_US.UTF-8` is stored as `en_US.utf8`);
+//!   then the name's alias from /usr/share/locale/locale.alias, in the archive too;
+//!   then directories in /usr/lib/locale.
+//! - With LOCPATH (ignored in set-user-ID programs, whose loader removes it): no
+//!   archive; the alias, else the name, in the directories of LOCPATH and then in
+//!   /usr/lib/locale.
+//! - Directories: the name's parts `language[_territory][.codeset][@modifier]` are
+//!   dropped from the right in glibc's order (codeset, normalized codeset, territory,
+//!   modifier): `en_US.UTF-8` tries en_US.UTF-8, en_US.utf8, en_US, en.UTF-8, en.utf8,
+//!   en, each in every directory, and the first DIR/NAME/LC_xxx that opens and holds a
+//!   valid file is taken (LC_xxx may be a directory holding SYS_LC_xxx). When the name
+//!   has a codeset, that file's codeset must be the same one (`en_US.UTF-8` does not
+//!   take an ISO-8859-1 `en_US`); glibc compares them through iconv's alias table,
+//!   we compare the names normalized, which agree for every spelling of one name
+//!   (UTF-8, utf8; ISO-8859-1, iso88591) but not for other aliases (latin1).
+//!
+//! Every file is mapped whole (open, fstat, mmap, close), as glibc maps it.
+
+use crate::sys::{env, file, map};
+use core::ffi::CStr;
+
+const DEFAULT_PATH: &[u8] = b"/usr/lib/locale";
+const ARCHIVE: &CStr = c"/usr/lib/locale/locale-archive";
+const ALIASES: &CStr = c"/usr/share/locale/locale.alias";
+
+/// The category names by glibc's number (6 is LC_ALL, never loaded).
+const NAMES: [&[u8]; 13] = [
+    b"LC_CTYPE",
+    b"LC_NUMERIC",
+    b"LC_TIME",
+    b"LC_COLLATE",
+    b"LC_MONETARY",
+    b"LC_MESSAGES",
+    b"LC_ALL",
+    b"LC_PAPER",
+    b"LC_NAME",
+    b"LC_ADDRESS",
+    b"LC_TELEPHONE",
+    b"LC_MEASUREMENT",
+    b"LC_IDENTIFICATION",
+];
+
+/// Where each category's file keeps the name of its codeset (the index of
+/// CODESET, _NL_NUMERIC_CODESET, _NL_TIME_CODESET, ... in <langinfo.h>).
+const CODESET_ITEM: [u8; 13] = [14, 5, 110, 18, 45, 4, 0, 2, 6, 12, 4, 1, 15];
+
+/// The magic number a category's file starts with.
+fn magic(cat: usize) -> u32 {
+    let base = match cat {
+        0 => 0x2009_0720,
+        3 => 0x2005_1014,
+        _ => 0x2003_1115,
+    };
+    base ^ cat as u32
+}
+
+/// Bytes names and paths are built in (PATH_MAX: longer paths cannot be opened).
+const PATH_MAX: usize = 4096;
+
+/// One search, for all the categories of one `setlocale(LC_ALL, "")`: the archive
+/// and the alias file are mapped at most once.
+pub struct Search {
+    archive: Option<&'static [u8]>,
+    archive_tried: bool,
+    aliases: Option<&'static [u8]>,
+    path: [u8; PATH_MAX],
+}
+
+impl Search {
+    pub fn new() -> Search {
+        Search { archive: None, archive_tried: false, aliases: None, path: [0; PATH_MAX] }
+    }
+
+    /// Category `cat` of the locale `name` (neither C nor POSIX), as glibc would
+    /// load it: None when it cannot be loaded, else whether its codeset is UTF-8.
+    #[inline(never)]
+    pub fn load(&mut self, name: &[u8], cat: usize) -> Option<bool> {
+        if !valid_name(name) {
+            return None;
+        }
+        let locpath = env::get(b"LOCPATH").filter(|p| !p.is_empty() && !env::secure());
+        let name = match locpath {
+            None => {
+                if let Some(data) = self.from_archive(name, cat) {
+                    return Some(codeset_is_utf8(codeset(data, cat)));
+                }
+                let alias = self.alias(name);
+                if let Some(data) = alias.and_then(|a| self.from_archive(a, cat)) {
+                    return Some(codeset_is_utf8(codeset(data, cat)));
+                }
+                alias.unwrap_or(name)
+            }
+            Some(_) => self.alias(name).unwrap_or(name),
+        };
+        self.from_dirs(name, locpath.unwrap_or(b""), cat)
+    }
+
+    /// The category's data in the archive, under `name` with its codeset normalized.
+    fn from_archive(&mut self, name: &[u8], cat: usize) -> Option<&'static [u8]> {
+        if !self.archive_tried {
+            self.archive_tried = true;
+            self.archive = map::whole_file(file::cwd(), ARCHIVE).ok();
+        }
+        let archive = self.archive?;
+        let mut buf = [0u8; PATH_MAX];
+        let key = archive_name(name, &mut buf)?;
+        archive_lookup(archive, key, cat)
+    }
+
+    /// The value `name` has in the alias file (compared ignoring ASCII case).
+    fn alias(&mut self, name: &[u8]) -> Option<&'static [u8]> {
+        let text = *self.aliases.get_or_insert_with(|| map::whole_file(file::cwd(), ALIASES).unwrap_or(&[]));
+        alias_of(text, name)
+    }
+
+    /// The first candidate file for `name` in the directories of `locpath` and the
+    /// default one, checked against the codeset the name asks for.
+    #[inline(never)]
+    fn from_dirs(&mut self, name: &[u8], locpath: &[u8], cat: usize) -> Option<bool> {
+        let parts = Parts::of(name);
+        let mut norm = [0; 256];
+        let norm = parts.codeset.filter(|c| !c.is_empty()).and_then(|c| normalize(c, &mut norm));
+        let mut mask = parts.mask;
+        if norm.is_some_and(|n| Some(n) != parts.codeset) {
+            mask |= NORM_CODESET;
+        }
+        for bits in (0..=mask).rev() {
+            if bits & !mask != 0 || bits & (CODESET | NORM_CODESET) == CODESET | NORM_CODESET {
+                continue;
+            }
+            for dir in Dirs::new(locpath) {
+                let Some(data) = self.candidate(dir, &parts, norm.unwrap_or(b""), bits, cat) else {
+                    continue;
+                };
+                let cs = codeset(data, cat);
+                return match parts.codeset {
+                    Some(want) if !same_codeset(want, cs) => None,
+                    _ => Some(codeset_is_utf8(cs)),
+                };
+            }
+        }
+        None
+    }
+
+    /// DIR/CANDIDATE/LC_xxx (or LC_xxx/SYS_LC_xxx when that is a directory), when it
+    /// opens and is a valid file for the category.
+    #[inline(never)]
+    fn candidate(&mut self, dir: &[u8], p: &Parts, norm: &[u8], bits: u8, cat: usize) -> Option<&'static [u8]> {
+        let mut b = Builder { buf: &mut self.path, len: 0 };
+        b.push(dir)?;
+        b.push(b"/")?;
+        b.push(p.language)?;
+        if bits & TERRITORY != 0 {
+            b.push(b"_")?;
+            b.push(p.territory.unwrap_or(b""))?;
+        }
+        if bits & (CODESET | NORM_CODESET) != 0 {
+            b.push(b".")?;
+            b.push(if bits & CODESET != 0 { p.codeset.unwrap_or(b"") } else { norm })?;
+        }
+        if bits & MODIFIER != 0 {
+            b.push(b"@")?;
+            b.push(p.modifier.unwrap_or(b""))?;
+        }
+        b.push(b"/")?;
+        b.push(NAMES[cat])?;
+        let data = match b.open() {
+            Err(e) if e == crate::sys::Errno::INVAL => {
+                b.push(b"/SYS_")?;
+                b.push(NAMES[cat])?;
+                b.open().ok()?
+            }
+            other => other.ok()?,
+        };
+        valid_data(data, cat)
+    }
+}
+
+/// A NUL-terminated path put together in a fixed buffer.
+struct Builder<'a> {
+    buf: &'a mut [u8; PATH_MAX],
+    len: usize,
+}
+
+impl Builder<'_> {
+    /// Appends `part`; None when the path (with its NUL) would not fit.
+    fn push(&mut self, part: &[u8]) -> Option<()> {
+        let end = self.len + part.len();
+        self.buf.get_mut(self.len..end)?.copy_from_slice(part);
+        self.len = end;
+        Some(())
+    }
+
+    /// Maps the file the path names so far (the path stays as it is).
+    fn open(&mut self) -> Result<&'static [u8], crate::sys::Errno> {
+        let nul = self.buf.get_mut(self.len).ok_or(crate::sys::Errno::NAMETOOLONG)?;
+        *nul = 0;
+        let c = CStr::from_bytes_with_nul(&self.buf[..=self.len]).map_err(|_| crate::sys::Errno::INVAL)?;
+        map::whole_file(file::cwd(), c)
+    }
+}
+
+/// glibc's check of a locale name taken from the environment: at most 255 bytes, no
+/// `..` path component, and a `/` only in an absolute name.
+#[inline(never)]
+pub fn valid_name(name: &[u8]) -> bool {
+    name.len() <= 255
+        && !name.windows(4).any(|w| w == b"/../")
+        && name != b".."
+        && !name.starts_with(b"../")
+        && !name.ends_with(b"/..")
+        && (name.first() == Some(&b'/') || !name.contains(&b'/'))
+}
+
+const NORM_CODESET: u8 = 1;
+const CODESET: u8 = 2;
+const TERRITORY: u8 = 4;
+const MODIFIER: u8 = 8;
+
+/// A locale name taken apart as glibc's `_nl_explode_name` does.
+#[derive(Debug, PartialEq)]
+struct Parts<'a> {
+    language: &'a [u8],
+    territory: Option<&'a [u8]>,
+    /// Present (maybe empty) when the name has a `.` after its language.
+    codeset: Option<&'a [u8]>,
+    modifier: Option<&'a [u8]>,
+    /// Which non-empty parts are there (TERRITORY, CODESET, MODIFIER).
+    mask: u8,
+}
+
+impl<'a> Parts<'a> {
+    #[inline(never)]
+    fn of(name: &'a [u8]) -> Parts<'a> {
+        let lang_end = name.iter().position(|&c| matches!(c, b'_' | b'.' | b'@')).unwrap_or(name.len());
+        let mut p = Parts { language: name, territory: None, codeset: None, modifier: None, mask: 0 };
+        if lang_end == 0 {
+            // No language: the whole name is taken as it is (perhaps an alias).
+            return p;
+        }
+        p.language = &name[..lang_end];
+        let mut rest = &name[lang_end..];
+        if let Some(r) = rest.strip_prefix(b"_") {
+            let end = r.iter().position(|&c| c == b'.' || c == b'@').unwrap_or(r.len());
+            p.territory = Some(&r[..end]);
+            rest = &r[end..];
+        }
+        if let Some(r) = rest.strip_prefix(b".") {
+            let end = r.iter().position(|&c| c == b'@').unwrap_or(r.len());
+            p.codeset = Some(&r[..end]);
+            rest = &r[end..];
+        }
+        if let Some(r) = rest.strip_prefix(b"@") {
+            p.modifier = Some(r);
+        }
+        for (part, bit) in [(p.territory, TERRITORY), (p.codeset, CODESET), (p.modifier, MODIFIER)] {
+            if part.is_some_and(|s| !s.is_empty()) {
+                p.mask |= bit;
+            }
+        }
+        p
+    }
+}
+
+/// glibc's `_nl_normalize_codeset`: letters lowercased, digits kept, the rest
+/// dropped, and `iso` in front when no letter is left (`8859-1` is `iso88591`).
+/// None when that does not fit in `buf` (no valid name has such a codeset).
+#[inline(never)]
+fn normalize<'b>(codeset: &[u8], buf: &'b mut [u8; 256]) -> Option<&'b [u8]> {
+    let mut n = 0;
+    if !codeset.iter().any(u8::is_ascii_alphabetic) {
+        buf[..3].copy_from_slice(b"iso");
+        n = 3;
+    }
+    for &c in codeset.iter().filter(|c| c.is_ascii_alphanumeric()) {
+        *buf.get_mut(n)? = c.to_ascii_lowercase();
+        n += 1;
+    }
+    Some(&buf[..n])
+}
+
+/// Whether `codeset` is a spelling of UTF-8 (`UTF-8`, `utf8`, ...).
+#[inline(never)]
+pub fn codeset_is_utf8(codeset: &[u8]) -> bool {
+    normalize(codeset, &mut [0; 256]) == Some(b"utf8")
+}
+
+/// Whether two codeset names are spellings of one name.
+fn same_codeset(a: &[u8], b: &[u8]) -> bool {
+    let mut x = [0; 256];
+    let a = normalize(a, &mut x);
+    a.is_some() && a == normalize(b, &mut [0; 256])
+}
+
+/// The name the archive is searched under: the codeset (after the first `.`, up to
+/// `@`) normalized. None when it does not fit in `buf`.
+fn archive_name<'b>(name: &[u8], buf: &'b mut [u8; PATH_MAX]) -> Option<&'b [u8]> {
+    let dot = name.iter().position(|&c| c == b'.').filter(|&d| !matches!(name.get(d + 1), None | Some(b'@')));
+    let mut b = Builder { buf, len: 0 };
+    match dot {
+        None => b.push(name)?,
+        Some(dot) => {
+            let rest = &name[dot + 1..];
+            let end = rest.iter().position(|&c| c == b'@').unwrap_or(rest.len());
+            b.push(&name[..=dot])?;
+            b.push(normalize(&rest[..end], &mut [0; 256])?)?;
+            b.push(&rest[end..])?;
+        }
+    }
+    let len = b.len;
+    Some(&buf[..len])
+}
+
+fn u32_at(b: &[u8], off: usize) -> Option<u32> {
+    let w = b.get(off..off.checked_add(4)?)?;
+    Some(u32::from_ne_bytes([w[0], w[1], w[2], w[3]]))
+}
+
+fn usize_at(b: &[u8], off: usize) -> Option<usize> {
+    u32_at(b, off).map(|v| v as usize)
+}
+
+/// glibc's hash of a name in the archive's table.
+fn archive_hash(name: &[u8]) -> u32 {
+    let h = name.iter().fold(name.len() as u32, |h, &c| h.rotate_left(9).wrapping_add(c as u32));
+    if h == 0 {
+        !0
+    } else {
+        h
+    }
+}
+
+/// The data of category `cat` of the locale stored under `key` in the archive `ar`
+/// (glibc's locarchive.h: a header of u32 fields, then an open-addressing table of
+/// (hash, name offset, record offset) entries; a record holds (offset, length) of
+/// each category's data). As glibc does, a header whose tables do not fit in the
+/// file finds nothing, and neither does a record with a category outside it.
+#[inline(never)]
+fn archive_lookup(ar: &'static [u8], key: &[u8], cat: usize) -> Option<&'static [u8]> {
+    const ENTRY: usize = 12;
+    const RECORD: usize = 4 + 13 * 8;
+    let table = usize_at(ar, 8)?;
+    let size = usize_at(ar, 16)?;
+    let table_end = size.checked_mul(ENTRY)?.checked_add(table)?;
+    let strings_end = usize_at(ar, 20)?.checked_add(usize_at(ar, 24)?)?;
+    let records_end = usize_at(ar, 36)?.checked_mul(RECORD)?.checked_add(usize_at(ar, 32)?)?;
+    if size <= 2 || table_end.max(strings_end).max(records_end) > ar.len() {
+        return None;
+    }
+    let hash = archive_hash(key);
+    let mut idx = hash as usize % size;
+    let step = 1 + hash as usize % (size - 2);
+    for _ in 0..size {
+        let e = table + idx * ENTRY;
+        let name = usize_at(ar, e + 4)?;
+        if name == 0 {
+            return None;
+        }
+        let stored = ar.get(name..).and_then(|s| s.split(|&c| c == 0).next());
+        if u32_at(ar, e)? == hash && stored == Some(key) {
+            let rec = usize_at(ar, e + 8)?;
+            let mut data = None;
+            for c in (0..13).filter(|&c| c != 6 && rec != 0) {
+                let off = usize_at(ar, rec + 4 + 8 * c)?;
+                let d = ar.get(off..off.checked_add(usize_at(ar, rec + 8 + 8 * c)?)?)?;
+                if c == cat {
+                    data = Some(d);
+                }
+            }
+            return valid_data(data?, cat);
+        }
+        idx = (idx + step) % size;
+    }
+    None
+}
+
+/// The alias file's value for `name`: lines `ALIAS VALUE`, `#` comments, the alias
+/// compared ignoring ASCII case; the first 399 bytes of a line count.
+fn alias_of(text: &'static [u8], name: &[u8]) -> Option<&'static [u8]> {
+    let space = |c: &u8| matches!(c, b' ' | b'\t' | b'\n' | 0x0b | 0x0c | b'\r');
+    for line in text.split(|&c| c == b'\n') {
+        let line = &line[..line.len().min(399)];
+        let mut words = line.split(space).filter(|w| !w.is_empty());
+        let (Some(alias), Some(value)) = (words.next(), words.next()) else {
+            continue;
+        };
+        if !alias.starts_with(b"#") && alias.eq_ignore_ascii_case(name) {
+            return Some(value);
+        }
+    }
+    None
+}
+
+/// The category's data when it is a valid locale file (glibc's
+/// `_nl_intern_locale_data`): the magic number, a table of string offsets that fits
+/// in the file and reaches the codeset's entry, every offset inside the file.
+fn valid_data(data: &'static [u8], cat: usize) -> Option<&'static [u8]> {
+    let n = usize_at(data, 4)?;
+    let table_end = n.checked_mul(4)?.checked_add(8)?;
+    let ok = u32_at(data, 0)? == magic(cat)
+        && table_end < data.len()
+        && n > CODESET_ITEM[cat] as usize
+        && (0..n).all(|i| usize_at(data, 8 + 4 * i).is_some_and(|off| off <= data.len()));
+    ok.then_some(data)
+}
+
+/// The codeset named in a valid category file.
+#[inline(never)]
+fn codeset(data: &[u8], cat: usize) -> &[u8] {
+    let s = usize_at(data, 8 + 4 * CODESET_ITEM[cat] as usize).and_then(|off| data.get(off..)).unwrap_or(b"");
+    &s[..s.iter().position(|&c| c == 0).unwrap_or(s.len())]
+}
+
+/// The directories searched: those of LOCPATH (split at `:`, empty ones dropped, but
+/// a trailing `:` stands for an empty one, which makes paths `/NAME/...`), then the
+/// default one.
+struct Dirs<'a> {
+    rest: Option<&'a [u8]>,
+    trailing_empty: bool,
+    default_done: bool,
+}
+
+impl<'a> Dirs<'a> {
+    fn new(locpath: &'a [u8]) -> Dirs<'a> {
+        Dirs { rest: Some(locpath), trailing_empty: locpath.last() == Some(&b':'), default_done: false }
+    }
+}
+
+impl<'a> Iterator for Dirs<'a> {
+    type Item = &'a [u8];
+    fn next(&mut self) -> Option<&'a [u8]> {
+        while let Some(rest) = self.rest {
+            let (dir, after) = match rest.iter().position(|&c| c == b':') {
+                Some(i) => (&rest[..i], Some(&rest[i + 1..])),
+                None => (rest, None),
+            };
+            self.rest = after;
+            if !dir.is_empty() {
+                return Some(dir);
+            }
+        }
+        if self.trailing_empty {
+            self.trailing_empty = false;
+            return Some(b"");
+        }
+        if !self.default_done {
+            self.default_done = true;
+            return Some(DEFAULT_PATH);
+        }
+        None
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn dirs(locpath: &str) -> Vec<String> {
+        Dirs::new(locpath.as_bytes()).map(|d| String::from_utf8(d.to_vec()).unwrap()).collect()
+    }
+
+    #[test]
+    fn locpath_directories() {
+        // As glibc's argz_create_sep splits LOCPATH (checked with strace on GNU ls).
+        assert_eq!(dirs(""), ["/usr/lib/locale"]);
+        assert_eq!(dirs("/a"), ["/a", "/usr/lib/locale"]);
+        assert_eq!(dirs("::/a::/b"), ["/a", "/b", "/usr/lib/locale"]);
+        assert_eq!(dirs("/a:"), ["/a", "", "/usr/lib/locale"]);
+        assert_eq!(dirs(":"), ["", "/usr/lib/locale"]);
+        assert_eq!(dirs("rel"), ["rel", "/usr/lib/locale"]);
+    }
+
+    #[test]
+    fn names_taken_apart() {
+        let p = Parts::of(b"de_DE.UTF-8@euro");
+        assert_eq!(p.language, b"de");
+        assert_eq!(p.territory, Some(&b"DE"[..]));
+        assert_eq!(p.codeset, Some(&b"UTF-8"[..]));
+        assert_eq!(p.modifier, Some(&b"euro"[..]));
+        assert_eq!(p.mask, TERRITORY | CODESET | MODIFIER);
+        let p = Parts::of(b"en_US.");
+        assert_eq!((p.codeset, p.mask), (Some(&b""[..]), TERRITORY));
+        let p = Parts::of(b"sr@latin");
+        assert_eq!((p.language, p.territory, p.modifier, p.mask), (&b"sr"[..], None, Some(&b"latin"[..]), MODIFIER));
+        // No language: the name as a whole.
+        let p = Parts::of(b".UTF-8");
+        assert_eq!((p.language, p.codeset, p.mask), (&b".UTF-8"[..], None, 0));
+    }
+
+    #[test]
+    fn codesets_normalized() {
+        let n = |s: &str| String::from_utf8(normalize(s.as_bytes(), &mut [0; 256]).unwrap().to_vec()).unwrap();
+        assert_eq!(n("UTF-8"), "utf8");
+        assert_eq!(n("ISO-8859-15"), "iso885915");
+        assert_eq!(n("8859-1"), "iso88591");
+        assert_eq!(n("eucJP"), "eucjp");
+        assert_eq!(n(""), "iso");
+        assert!(normalize(&[b'a'; 300], &mut [0; 256]).is_none());
+        assert!(codeset_is_utf8(b"utf8") && codeset_is_utf8(b"UTF-8") && codeset_is_utf8(b"Utf_8"));
+        assert!(!codeset_is_utf8(b"UTF-16") && !codeset_is_utf8(b"utf8@x"));
+        assert!(same_codeset(b"ISO8859-1", b"iso-8859-1") && !same_codeset(b"latin1", b"ISO-8859-1"));
+        let a = |s: &str| String::from_utf8(archive_name(s.as_bytes(), &mut [0; PATH_MAX]).unwrap().to_vec()).unwrap();
+        assert_eq!(a("en_US.UTF-8"), "en_US.utf8");
+        assert_eq!(a("de_DE.ISO-8859-15@euro"), "de_DE.iso885915@euro");
+        assert_eq!(a("de_DE@euro"), "de_DE@euro");
+        assert_eq!(a("de_DE.@euro"), "de_DE.@euro");
+        assert_eq!(a("en_US."), "en_US.");
+    }
+
+    #[test]
+    fn names_glibc_refuses() {
+        for ok in ["en_US.UTF-8", "/abs/en_US", "a..b", ".x", "x.."] {
+            assert!(valid_name(ok.as_bytes()), "{ok}");
+        }
+        for bad in ["..", "../x", "x/..", "/a/../b", "rel/en_US"] {
+            assert!(!valid_name(bad.as_bytes()), "{bad}");
+        }
+        assert!(valid_name(&[b'x'; 255]) && !valid_name(&[b'x'; 256]));
+    }
+
+    #[test]
+    fn aliases() {
+        let text: &'static [u8] =
+            b"# comment\n  german\tde_DE.ISO-8859-1\nlonely\n#x y\nFrench fr_FR.ISO-8859-1 extra\n";
+        assert_eq!(alias_of(text, b"german"), Some(&b"de_DE.ISO-8859-1"[..]));
+        assert_eq!(alias_of(text, b"GERMAN"), Some(&b"de_DE.ISO-8859-1"[..]));
+        assert_eq!(alias_of(text, b"french"), Some(&b"fr_FR.ISO-8859-1"[..]));
+        assert_eq!(alias_of(text, b"lonely"), None);
+        assert_eq!(alias_of(text, b"#x"), None);
+        assert_eq!(alias_of(text, b"de_DE"), None);
+    }
+
+    #[test]
+    fn archive_hash_values() {
+        // The hash values localedef stored for these names (an archive made with
+        // `localedef --prefix`).
+        assert_eq!(archive_hash(b"en_US.utf8"), 0x67e5_9d4b);
+        assert_eq!(archive_hash(b"de_DE.iso88591"), 0xfab2_d6e3);
+        assert_eq!(archive_hash(b"de_DE"), 0x297d_2e88);
+    }
+
+    /// A category file: magic, the string table (every entry pointing at the
+    /// codeset), the codeset.
+    fn category_file(cat: usize, codeset: &str) -> Vec<u8> {
+        let n = CODESET_ITEM[cat] as usize + 1;
+        let at = 8 + 4 * n;
+        let mut f = magic(cat).to_ne_bytes().to_vec();
+        f.extend((n as u32).to_ne_bytes());
+        for _ in 0..n {
+            f.extend((at as u32).to_ne_bytes());
+        }
+        f.extend(codeset.as_bytes());
+        f.push(0);
+        f
+    }
+
+    fn put(v: &mut [u8], off: usize, x: usize) {
+        v[off..off + 4].copy_from_slice(&(x as u32).to_ne_bytes());
+    }
+
+    /// An archive of the given (name, codeset) locales, laid out as localedef does.
+    fn archive(locales: &[(&str, &str)], size: usize) -> &'static [u8] {
+        let table = 56;
+        let strings = table + 12 * size;
+        let mut a = vec![0u8; strings];
+        put(&mut a, 0, 0xde02_0109);
+        put(&mut a, 8, table);
+        put(&mut a, 12, locales.len());
+        put(&mut a, 16, size);
+        put(&mut a, 20, strings);
+        let mut names = vec![];
+        for (name, _) in locales {
+            names.push(a.len());
+            a.extend(name.as_bytes());
+            a.push(0);
+        }
+        let used = a.len() - strings;
+        put(&mut a, 24, used);
+        let records = a.len();
+        put(&mut a, 32, records);
+        put(&mut a, 36, locales.len());
+        a.resize(records + 108 * locales.len(), 0);
+        for (i, (name, codeset)) in locales.iter().enumerate() {
+            let rec = records + 108 * i;
+            put(&mut a, rec, 1);
+            for cat in (0..13).filter(|&c| c != 6) {
+                let f = category_file(cat, codeset);
+                let at = a.len();
+                put(&mut a, rec + 4 + 8 * cat, at);
+                put(&mut a, rec + 8 + 8 * cat, f.len());
+                a.extend(f);
+            }
+            let h = archive_hash(name.as_bytes());
+            let mut idx = h as usize % size;
+            while u32_at(&a, table + 12 * idx + 4) != Some(0) {
+                idx = (idx + 1 + h as usize % (size - 2)) % size;
+            }
+            put(&mut a, table + 12 * idx, h as usize);
+            put(&mut a, table + 12 * idx + 4, names[i]);
+            put(&mut a, table + 12 * idx + 8, rec);
+        }
+        Vec::leak(a)
+    }
+
+    #[test]
+    fn archive_lookups() {
+        // Size 3 makes every name collide with another: the probe sequence is walked.
+        let ar = archive(&[("en_US.utf8", "UTF-8"), ("de_DE", "ISO-8859-1")], 3);
+        for cat in (0..13).filter(|&c| c != 6) {
+            assert_eq!(archive_lookup(ar, b"en_US.utf8", cat).map(|d| codeset(d, cat)), Some(&b"UTF-8"[..]));
+            assert_eq!(archive_lookup(ar, b"de_DE", cat).map(|d| codeset(d, cat)), Some(&b"ISO-8859-1"[..]));
+        }
+        assert!(archive_lookup(ar, b"en_US.UTF-8", 0).is_none());
+        assert!(archive_lookup(ar, b"fr_FR", 0).is_none());
+        // A table with no free slot: the search ends.
+        let full = archive(&[("a", "UTF-8"), ("b", "UTF-8"), ("c", "UTF-8")], 3);
+        assert!(archive_lookup(full, b"d", 0).is_none());
+        assert!(archive_lookup(full, b"c", 0).is_some());
+        // A header whose tables run past the end, a truncated file, a bad magic.
+        let mut big = ar.to_vec();
+        put(&mut big, 16, 1 << 20);
+        assert!(archive_lookup(Vec::leak(big), b"de_DE", 0).is_none());
+        assert!(archive_lookup(&ar[..ar.len() - 1], b"de_DE", 0).is_none());
+        let mut bad = ar.to_vec();
+        let ctype = usize_at(ar, usize_at(ar, 32).unwrap() + 108 + 4).unwrap();
+        bad[ctype] ^= 1;
+        let bad = Vec::leak(bad);
+        assert!(archive_lookup(bad, b"de_DE", 0).is_none());
+        assert!(archive_lookup(bad, b"de_DE", 2).is_some());
+    }
+
+    #[test]
+    fn category_files() {
+        let f: &'static [u8] = Vec::leak(category_file(2, "UTF-8"));
+        assert_eq!(valid_data(f, 2).map(|d| codeset(d, 2)), Some(&b"UTF-8"[..]));
+        assert!(valid_data(f, 1).is_none(), "another category's magic");
+        assert!(valid_data(&f[..7], 2).is_none());
+        let mut short = f.to_vec();
+        put(&mut short, 4, CODESET_ITEM[2] as usize);
+        assert!(valid_data(Vec::leak(short), 2).is_none(), "no codeset entry");
+        let mut out = f.to_vec();
+        let past = out.len() + 1;
+        put(&mut out, 8, past);
+        assert!(valid_data(Vec::leak(out), 2).is_none(), "an offset past the end");
+    }
+}
