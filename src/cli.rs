@@ -4,6 +4,7 @@
 //! `--`, and argument permutation unless POSIXLY_CORRECT is set. `argmatch` checks
 //! enumerated arguments (`--sort=t`) the way gnulib's argmatch does.
 
+use crate::msg::locale_quoted;
 use crate::sys::env;
 use crate::sys::err::Line;
 
@@ -27,7 +28,12 @@ pub struct Opt {
 
 impl Opt {
     pub const fn new(long: &'static str, short: u8, arg: HasArg, id: u16) -> Opt {
-        Opt { long, short, arg, id }
+        Opt {
+            long,
+            short,
+            arg,
+            id,
+        }
     }
 }
 
@@ -80,7 +86,15 @@ impl Parser {
     /// A parser over `args` for the applet named `prog` (as its messages print it).
     pub fn new(prog: &'static [u8], opts: &'static [Opt], args: Args) -> Parser {
         let posix = env::get(b"POSIXLY_CORRECT").is_some();
-        Parser { prog, opts, args, next: 0, bundle: 0, only_operands: false, posix }
+        Parser {
+            prog,
+            opts,
+            args,
+            next: 0,
+            bundle: 0,
+            only_operands: false,
+            posix,
+        }
     }
 
     /// A parser that ignores POSIXLY_CORRECT (for tests).
@@ -90,16 +104,18 @@ impl Parser {
     }
 
     fn msg(&self) -> Line {
-        let mut l = Line::new();
-        l.push(self.prog).push(b": ");
-        l
+        crate::msg::start(self.prog)
     }
 
     fn short(&mut self, arg: &'static [u8]) -> Item {
         let c = arg[self.bundle];
         self.bundle += 1;
         let at_end = self.bundle >= arg.len();
-        let found = if c == b'-' || c == b'\0' { None } else { self.opts.iter().find(|o| o.short == c) };
+        let found = if c == b'-' || c == b'\0' {
+            None
+        } else {
+            self.opts.iter().find(|o| o.short == c)
+        };
         let opt = match found {
             Some(o) => *o,
             None => {
@@ -137,7 +153,9 @@ impl Parser {
                     }
                     None => {
                         let mut l = self.msg();
-                        l.push(b"option requires an argument -- '").byte(c).push(b"'\n");
+                        l.push(b"option requires an argument -- '")
+                            .byte(c)
+                            .push(b"'\n");
                         l.send();
                         Item::Error
                     }
@@ -179,8 +197,14 @@ impl Parser {
             (Some(o), _) => o,
             (None, Some(_)) if ambiguous => {
                 let mut l = self.msg();
-                l.push(b"option '").push(arg).push(b"' is ambiguous; possibilities:");
-                for o in self.opts.iter().filter(|o| !o.long.is_empty() && o.long.as_bytes().starts_with(name)) {
+                l.push(b"option '")
+                    .push(arg)
+                    .push(b"' is ambiguous; possibilities:");
+                for o in self
+                    .opts
+                    .iter()
+                    .filter(|o| !o.long.is_empty() && o.long.as_bytes().starts_with(name))
+                {
                     l.push(b" '--").push(o.long.as_bytes()).push(b"'");
                 }
                 l.push(b"\n").send();
@@ -197,7 +221,9 @@ impl Parser {
         match (opt.arg, value) {
             (HasArg::No, Some(_)) => {
                 let mut l = self.msg();
-                l.push(b"option '--").push(opt.long.as_bytes()).push(b"' doesn't allow an argument\n");
+                l.push(b"option '--")
+                    .push(opt.long.as_bytes())
+                    .push(b"' doesn't allow an argument\n");
                 l.send();
                 Item::Error
             }
@@ -210,7 +236,9 @@ impl Parser {
                 }
                 None => {
                     let mut l = self.msg();
-                    l.push(b"option '--").push(opt.long.as_bytes()).push(b"' requires an argument\n");
+                    l.push(b"option '--")
+                        .push(opt.long.as_bytes())
+                        .push(b"' requires an argument\n");
                     l.send();
                     Item::Error
                 }
@@ -247,13 +275,6 @@ impl Iterator for Parser {
     }
 }
 
-/// Writes `text` quoted as gnulib's locale quoting style does for diagnostics:
-/// ‘…’ in a UTF-8 locale, '…' otherwise, with C escapes inside.
-pub fn push_locale_quoted(l: &mut Line, text: &[u8]) {
-    use crate::fmt::quote::{quote, Quoting};
-    quote(&Quoting::quote(crate::locale::ctype_utf8()), text, l);
-}
-
 /// Matches `arg` against `choices` (name, value) as gnulib's argmatch does: an exact
 /// name, or a prefix shared only by names of one value. Returns the value, or prints
 /// `PROG: invalid|ambiguous argument 'ARG' for '--OPTION'` and the `Valid arguments
@@ -277,11 +298,15 @@ pub fn argmatch(prog: &[u8], option: &[u8], arg: &[u8], choices: &[(&str, u8)]) 
     if let (Some(v), false) = (found, ambiguous) {
         return Some(v);
     }
-    let mut l = Line::new();
-    l.push(prog).push(if ambiguous { &b": ambiguous argument "[..] } else { b": invalid argument " });
-    push_locale_quoted(&mut l, arg);
+    let mut l = crate::msg::start(prog);
+    l.push(if ambiguous {
+        &b"ambiguous argument "[..]
+    } else {
+        b"invalid argument "
+    });
+    locale_quoted(&mut l, arg);
     l.push(b" for ");
-    push_locale_quoted(&mut l, option);
+    locale_quoted(&mut l, option);
     l.push(b"\nValid arguments are:");
     let mut prev: Option<u8> = None;
     for &(name, v) in choices {
@@ -290,18 +315,11 @@ pub fn argmatch(prog: &[u8], option: &[u8], arg: &[u8], choices: &[(&str, u8)]) 
         } else {
             l.push(b"\n  - ");
         }
-        push_locale_quoted(&mut l, name.as_bytes());
+        locale_quoted(&mut l, name.as_bytes());
         prev = Some(v);
     }
     l.push(b"\n").send();
     None
-}
-
-/// Prints `Try 'PROG --help' for more information.` on stderr.
-pub fn try_help(prog: &[u8]) {
-    let mut l = Line::new();
-    l.push(b"Try '").push(prog).push(b" --help' for more information.\n");
-    l.send();
 }
 
 #[cfg(test)]
@@ -322,19 +340,27 @@ mod tests {
     ];
 
     fn items(args: &'static [&'static [u8]], posix: bool) -> Vec<Item> {
-        Parser::new(b"t", OPTS, Args::List(args)).with_posix(posix).collect()
+        Parser::new(b"t", OPTS, Args::List(args))
+            .with_posix(posix)
+            .collect()
     }
 
     #[test]
     fn bundles_and_attached_arguments() {
         use Item::*;
         assert_eq!(items(&[b"-la"], false), vec![Opt(L, None), Opt(A, None)]);
-        assert_eq!(items(&[b"-lw80", b"x"], false), vec![Opt(L, None), Opt(WIDTH, Some(b"80")), Operand(b"x")]);
+        assert_eq!(
+            items(&[b"-lw80", b"x"], false),
+            vec![Opt(L, None), Opt(WIDTH, Some(b"80")), Operand(b"x")]
+        );
         assert_eq!(items(&[b"-w", b"80"], false), vec![Opt(WIDTH, Some(b"80"))]);
         assert_eq!(items(&[b"-w", b"-a"], false), vec![Opt(WIDTH, Some(b"-a"))]);
         assert_eq!(items(&[b"-aw"], false), vec![Opt(A, None), Error]);
         assert_eq!(items(&[b"-z", b"-a"], false), vec![Error, Opt(A, None)]);
-        assert_eq!(items(&[b"-", b"x"], false), vec![Operand(b"-"), Operand(b"x")]);
+        assert_eq!(
+            items(&[b"-", b"x"], false),
+            vec![Operand(b"-"), Operand(b"x")]
+        );
     }
 
     #[test]
@@ -343,10 +369,16 @@ mod tests {
         assert_eq!(items(&[b"--all"], false), vec![Opt(A, None)]);
         assert_eq!(items(&[b"--alm"], false), vec![Opt(ALMOST, None)]);
         assert_eq!(items(&[b"--al"], false), vec![Error]);
-        assert_eq!(items(&[b"--width=5", b"--wid", b"6"], false), vec![Opt(WIDTH, Some(b"5")), Opt(WIDTH, Some(b"6"))]);
+        assert_eq!(
+            items(&[b"--width=5", b"--wid", b"6"], false),
+            vec![Opt(WIDTH, Some(b"5")), Opt(WIDTH, Some(b"6"))]
+        );
         assert_eq!(items(&[b"--width"], false), vec![Error]);
         assert_eq!(items(&[b"--all=x"], false), vec![Error]);
-        assert_eq!(items(&[b"--color", b"always"], false), vec![Opt(COLOR, None), Operand(b"always")]);
+        assert_eq!(
+            items(&[b"--color", b"always"], false),
+            vec![Opt(COLOR, None), Operand(b"always")]
+        );
         assert_eq!(items(&[b"--col=al"], false), vec![Opt(COLOR, Some(b"al"))]);
         assert_eq!(items(&[b"--color="], false), vec![Opt(COLOR, Some(b""))]);
         assert_eq!(items(&[b"--nope"], false), vec![Error]);
@@ -355,14 +387,29 @@ mod tests {
     #[test]
     fn permutation_and_double_dash() {
         use Item::*;
-        assert_eq!(items(&[b"x", b"-a", b"--", b"-l"], false), vec![Operand(b"x"), Opt(A, None), Operand(b"-l")]);
-        assert_eq!(items(&[b"x", b"-a"], true), vec![Operand(b"x"), Operand(b"-a")]);
-        assert_eq!(items(&[b"-a", b"x", b"--", b"y"], true), vec![Opt(A, None), Operand(b"x"), Operand(b"--"), Operand(b"y")]);
+        assert_eq!(
+            items(&[b"x", b"-a", b"--", b"-l"], false),
+            vec![Operand(b"x"), Opt(A, None), Operand(b"-l")]
+        );
+        assert_eq!(
+            items(&[b"x", b"-a"], true),
+            vec![Operand(b"x"), Operand(b"-a")]
+        );
+        assert_eq!(
+            items(&[b"-a", b"x", b"--", b"y"], true),
+            vec![Opt(A, None), Operand(b"x"), Operand(b"--"), Operand(b"y")]
+        );
     }
 
     #[test]
     fn enumerated_arguments() {
-        let choices = [("none", 0), ("time", 1), ("size", 2), ("never", 3), ("no", 3)];
+        let choices = [
+            ("none", 0),
+            ("time", 1),
+            ("size", 2),
+            ("never", 3),
+            ("no", 3),
+        ];
         assert_eq!(argmatch(b"t", b"--sort", b"t", &choices), Some(1));
         assert_eq!(argmatch(b"t", b"--sort", b"size", &choices), Some(2));
         assert_eq!(argmatch(b"t", b"--sort", b"ne", &choices), Some(3));

@@ -11,6 +11,7 @@ pub mod install;
 pub mod fmt;
 pub mod locale;
 pub mod ls;
+pub mod msg;
 pub mod sys;
 pub mod users;
 pub mod wc;

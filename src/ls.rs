@@ -21,45 +21,24 @@ mod table;
 mod walk;
 mod zone;
 
-use crate::fmt::Sink;
+use crate::msg;
 use crate::sys::arena::Arena;
-use crate::sys::err::Line;
-use crate::sys::out;
 use options::Parsed;
 use read::Pattern;
 
-/// A stderr message as a formatting sink.
-pub struct LineSink<'l>(pub &'l mut Line);
-
-impl Sink for LineSink<'_> {
-    fn put(&mut self, bytes: &[u8]) {
-        self.0.push(bytes);
-    }
-}
+/// GNU ls's status for serious trouble (a bad option, a missing operand, a write
+/// error); 1 is for minor problems.
+const TROUBLE: i32 = 2;
 
 fn exhausted(prog: &[u8]) -> i32 {
-    let mut l = Line::new();
-    l.push(prog).push(b": memory exhausted\n").send();
-    finish(prog, 2)
+    msg::start(prog).push(b"memory exhausted\n").send();
+    finish(prog, TROUBLE)
 }
 
-/// Flushes stdout and returns `status`, or GNU's write-error message and 2; 2 also
-/// when a message could not be written (stderr closed), as GNU's close_stdout does.
-pub fn finish(prog: &[u8], status: i32) -> i32 {
-    out::flush();
-    match out::error() {
-        None if crate::sys::err::failed() => 2,
-        None => status,
-        Some(e) => {
-            let mut l = Line::new();
-            l.push(prog)
-                .push(b": write error: ")
-                .errno(e)
-                .push(b"\n")
-                .send();
-            2
-        }
-    }
+/// Ends the run: stdout flushed, and a write error (or a message that could not be
+/// written) makes the status 2.
+fn finish(prog: &[u8], status: i32) -> i32 {
+    msg::finish(prog, status, TROUBLE, msg::WriteError::Errno)
 }
 
 /// Runs ls with its arguments starting at argv[first]; `prog` names it in messages.

@@ -15,9 +15,10 @@ mod input;
 mod render;
 mod utf8;
 
-use crate::cli::{argmatch, try_help, Args, HasArg, Item, Opt, Parser};
+use crate::cli::{argmatch, Args, HasArg, Item, Opt, Parser};
+use crate::msg::{self, try_help};
 use crate::sys::arena::Arena;
-use crate::sys::{env, err, file, iobuf, out, stat, AsFd, BorrowedFd, Errno};
+use crate::sys::{env, file, iobuf, out, stat, AsFd, BorrowedFd, Errno};
 use classes::Classes;
 use count::Counts;
 use files0::{List, ListError};
@@ -98,16 +99,18 @@ pub fn main(prog: &'static [u8], first: usize) -> i32 {
             Item::Opt(WORDS, _) => job.words = true,
             Item::Opt(MAX_LEN, _) => job.max_len = true,
             Item::Opt(FILES0, v) => files0 = v,
-            Item::Opt(TOTAL, v) => match argmatch(prog, b"--total", v.unwrap_or(b""), TOTAL_CHOICES) {
-                Some(0) => job.total = Total::Auto,
-                Some(1) => job.total = Total::Always,
-                Some(2) => job.total = Total::Only,
-                Some(_) => job.total = Total::Never,
-                None => {
-                    try_help(prog);
-                    return 1;
+            Item::Opt(TOTAL, v) => {
+                match argmatch(prog, b"--total", v.unwrap_or(b""), TOTAL_CHOICES) {
+                    Some(0) => job.total = Total::Auto,
+                    Some(1) => job.total = Total::Always,
+                    Some(2) => job.total = Total::Only,
+                    Some(_) => job.total = Total::Never,
+                    None => {
+                        try_help(prog);
+                        return 1;
+                    }
                 }
-            },
+            }
             Item::Opt(DEBUG, _) => job.debug = true,
             Item::Opt(HELP, _) => {
                 help(prog);
@@ -141,7 +144,8 @@ pub fn main(prog: &'static [u8], first: usize) -> i32 {
         let mut l = msg(&job);
         l.push(b"extra operand ");
         push_name_always(&mut l, &job, first_operand);
-        l.push(b"\nfile operands cannot be combined with --files0-from\n").send();
+        l.push(b"\nfile operands cannot be combined with --files0-from\n")
+            .send();
         try_help(prog);
         return 1;
     }
@@ -183,7 +187,10 @@ pub fn main(prog: &'static [u8], first: usize) -> i32 {
 
 /// The number of counts selected.
 fn selected(job: &Job) -> usize {
-    [job.lines, job.words, job.chars, job.bytes, job.max_len].iter().filter(|&&b| b).count()
+    [job.lines, job.words, job.chars, job.bytes, job.max_len]
+        .iter()
+        .filter(|&&b| b)
+        .count()
 }
 
 /// The state of one run over its inputs.
@@ -206,7 +213,11 @@ impl Run<'_> {
             })
         };
         if n == 0 {
-            let pre = if selected(job) == 1 { Pre::NotTried } else { stat_name(None) };
+            let pre = if selected(job) == 1 {
+                Pre::NotTried
+            } else {
+                stat_name(None)
+            };
             self.width = number_width(&[pre]);
             let ok = self.file(job, None, pre);
             return self.finish_total(job, 1) && ok;
@@ -227,7 +238,11 @@ impl Run<'_> {
                 *p = stat_name(Some(name));
             }
         }
-        self.width = if job.total == Total::Only { 1 } else { number_width(pres) };
+        self.width = if job.total == Total::Only {
+            1
+        } else {
+            number_width(pres)
+        };
         self.last_input = n == 1;
         let mut ok = true;
         for (i, name) in names().enumerate() {
@@ -326,7 +341,10 @@ impl Run<'_> {
             if name.is_empty() {
                 let mut l = msg(job);
                 push_name(&mut l, job, list_name);
-                l.push(b":").push_int((i + 1) as i64).push(b": invalid zero-length file name\n").send();
+                l.push(b":")
+                    .push_int((i + 1) as i64)
+                    .push(b": invalid zero-length file name\n")
+                    .send();
                 ok = false;
                 continue;
             }
@@ -385,8 +403,16 @@ impl Run<'_> {
             Total::Always | Total::Only => true,
         };
         if print {
-            let label: Option<&[u8]> = if job.total == Total::Only { None } else { Some(b"total") };
-            let width = if job.total == Total::Only { 1 } else { self.width };
+            let label: Option<&[u8]> = if job.total == Total::Only {
+                None
+            } else {
+                Some(b"total")
+            };
+            let width = if job.total == Total::Only {
+                1
+            } else {
+                self.width
+            };
             counts_line(job, width, &self.total, label);
         }
         true
@@ -407,7 +433,10 @@ fn stat_name(name: Option<&[u8]>) -> Pre {
 
 /// Calls `f` with `name` as a NUL-terminated path; names too long for any path
 /// fail as the kernel would fail them.
-fn with_path<T>(name: &[u8], f: impl FnOnce(&core::ffi::CStr) -> Result<T, Errno>) -> Result<T, Errno> {
+fn with_path<T>(
+    name: &[u8],
+    f: impl FnOnce(&core::ffi::CStr) -> Result<T, Errno>,
+) -> Result<T, Errno> {
     let mut buf = [0u8; 4096];
     if name.len() >= buf.len() {
         return Err(Errno::NAMETOOLONG);
@@ -429,7 +458,11 @@ fn memory_exhausted(job: &Job) -> bool {
 /// as every message is.
 fn debug_message(job: &Job, avx2: bool) {
     let mut l = msg(job);
-    l.push(if avx2 { &b"using avx2 hardware support\n"[..] } else { b"avx2 support not detected\n" });
+    l.push(if avx2 {
+        &b"using avx2 hardware support\n"[..]
+    } else {
+        b"avx2 support not detected\n"
+    });
     l.send();
 }
 
@@ -441,20 +474,7 @@ fn debug_message(job: &Job, avx2: bool) {
 /// A message that could not be written (stderr closed) makes the status 1, as
 /// close_stdout's check of stderr does.
 fn finish(job: &Job, status: i32) -> i32 {
-    out::flush();
-    match out::error() {
-        None if err::failed() => 1,
-        None => status,
-        Some(_) => {
-            let mut l = msg(job);
-            l.push(b"write error");
-            if let Err(e) = out::close() {
-                l.push(b": ").errno(e);
-            }
-            l.push(b"\n").send();
-            1
-        }
-    }
+    msg::finish(job.prog, status, 1, msg::WriteError::Close)
 }
 
 fn help(prog: &[u8]) {

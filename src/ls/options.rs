@@ -1,12 +1,12 @@
 //! ls's command line: the options (table.rs), the environment variables, and the
 //! resulting `Config`.
 
-use crate::cli::{argmatch, push_locale_quoted, try_help, Args, Item, Parser};
+use crate::cli::{argmatch, Args, Item, Parser};
+use crate::msg::{self, locale_quoted, try_help};
 use crate::fmt::quote::{style_from_name, Style, CHOICES as QUOTING, STYLES};
 use crate::fmt::size::{
     block_size_from_env, default_block_size, parse_block_size_checked, BlockSize, BlockSizeError,
 };
-use crate::sys::err::Line;
 use crate::sys::{env, file, tty};
 
 /// Which directory entries are listed.
@@ -189,9 +189,9 @@ fn line_width(s: &[u8]) -> Option<usize> {
 
 
 fn die(prog: &[u8], what: &[u8], arg: &[u8], too_large: bool) -> Parsed {
-    let mut l = Line::new();
-    l.push(prog).push(b": ").push(what);
-    push_locale_quoted(&mut l, arg);
+    let mut l = msg::start(prog);
+    l.push(what);
+    locale_quoted(&mut l, arg);
     if too_large {
         l.push(b": Value too large for defined data type");
     }
@@ -200,9 +200,9 @@ fn die(prog: &[u8], what: &[u8], arg: &[u8], too_large: bool) -> Parsed {
 }
 
 fn warn_env(prog: &[u8], what: &[u8], value: &[u8]) {
-    let mut l = Line::new();
-    l.push(prog).push(b": ignoring invalid ").push(what);
-    push_locale_quoted(&mut l, value);
+    let mut l = msg::start(prog);
+    l.push(b"ignoring invalid ").push(what);
+    locale_quoted(&mut l, value);
     l.push(b"\n").send();
 }
 
@@ -398,8 +398,7 @@ pub fn parse(
             BLOCK_SIZE => match parse_block_size_checked(v) {
                 Ok(b) => block = Some(b),
                 Err(e) => {
-                    let mut l = Line::new();
-                    l.push(prog).push(b": ");
+                    let mut l = msg::start(prog);
                     match e {
                         BlockSizeError::Invalid => l.push(b"invalid --block-size argument "),
                         BlockSizeError::InvalidSuffix => {
@@ -485,9 +484,8 @@ pub fn parse(
         // -o: only the group column goes.
     }
     if c.format == Format::Long && c.dired && c.zero {
-        let mut l = Line::new();
-        l.push(prog)
-            .push(b": --dired and --zero are incompatible\n")
+        msg::start(prog)
+            .push(b"--dired and --zero are incompatible\n")
             .send();
         return Parsed::Exit(2);
     }
@@ -629,9 +627,9 @@ fn check_time_style(c: &Config) -> Option<i32> {
         if fmt.iter().filter(|&&b| b == b'\n').count() <= 1 {
             return None;
         }
-        let mut l = Line::new();
-        l.push(c.prog).push(b": invalid time style format ");
-        push_locale_quoted(&mut l, fmt);
+        let mut l = msg::start(c.prog);
+        l.push(b"invalid time style format ");
+        locale_quoted(&mut l, fmt);
         l.push(b"\n").send();
         return Some(2);
     }
@@ -643,15 +641,15 @@ fn check_time_style(c: &Config) -> Option<i32> {
     if matching == 1 {
         return None;
     }
-    let mut l = Line::new();
-    l.push(c.prog).push(if matching > 1 {
-        &b": ambiguous argument "[..]
+    let mut l = msg::start(c.prog);
+    l.push(if matching > 1 {
+        &b"ambiguous argument "[..]
     } else {
-        b": invalid argument "
+        b"invalid argument "
     });
-    push_locale_quoted(&mut l, s);
+    locale_quoted(&mut l, s);
     l.push(b" for ");
-    push_locale_quoted(&mut l, b"time style");
+    locale_quoted(&mut l, b"time style");
     l.push(b"\nValid arguments are:\n  - [posix-]full-iso\n  - [posix-]long-iso\n");
     l.push(b"  - [posix-]iso\n  - [posix-]locale\n  - +FORMAT (e.g., +%H:%M) for a 'date'-style format\n");
     l.send();

@@ -50,7 +50,7 @@ pub fn setup(prog: &[u8], root: &Arena<'static>) -> Result<Option<&'static Datab
                 return Err(Exhausted);
             }
             let mut l = Line::new();
-            e.write_messages(prog, crate::locale::ctype_utf8(), &mut super::LineSink(&mut l));
+            e.write_messages(prog, crate::locale::ctype_utf8(), &mut l);
             l.send();
             Ok(None)
         }

@@ -17,11 +17,9 @@ use super::read::{
     entries_of, pack, read, stat_entries, stream, Event, Failure, Filter, Needs, Pattern,
 };
 use super::sort::{sort, sort_packed, Key, Order};
-use super::LineSink;
 use crate::fmt::quote::{quote, Quoting};
-use crate::fmt::Sink;
 use crate::sys::arena::{Arena, Exhausted};
-use crate::sys::err::Line;
+use crate::msg;
 use crate::sys::stat::{statx_at, StatxFlags};
 use crate::sys::{file, out, AsFd, Errno, OwnedFd};
 use core::cell::RefCell;
@@ -88,12 +86,6 @@ pub struct Walk<'c> {
     pub status: i32,
 }
 
-fn errno_line(prog: &[u8]) -> Line {
-    let mut l = Line::new();
-    l.push(prog).push(b": ");
-    l
-}
-
 impl<'c> Walk<'c> {
     pub fn new(
         cfg: &'c Config,
@@ -148,10 +140,7 @@ impl<'c> Walk<'c> {
     /// `PROG: WHAT 'NAME': ERRNO` with NAME quoted as GNU quotes file names in
     /// messages.
     fn report(&mut self, what: &[u8], name: &[u8], e: Errno, status: i32) {
-        let mut l = errno_line(self.cfg.prog);
-        l.push(what);
-        quote_msg(&mut l, name, Quoting::quoteaf);
-        l.push(b": ").errno(e).push(b"\n").send();
+        msg::failed(self.cfg.prog, what, name, Quoting::quoteaf, e);
         self.fail(status);
     }
 
@@ -206,13 +195,11 @@ impl<'c> Walk<'c> {
             } else {
                 &self.path[..self.path_len]
             };
-            let mut l = errno_line(self.cfg.prog);
-            l.push(match why {
+            let what: &[u8] = match why {
                 Failure::Stat => b"cannot access ",
                 Failure::Readlink => b"cannot read symbolic link ",
-            });
-            quote_msg(&mut l, full, Quoting::quoteaf);
-            l.push(b": ").errno(e).push(b"\n").send();
+            };
+            msg::failed(self.cfg.prog, what, full, Quoting::quoteaf, e);
         }
         self.path_len = base;
         self.fail(1);
@@ -395,10 +382,8 @@ impl<'c> Walk<'c> {
         }
         let link = self.headers.then_some(self.render.links.as_ref()).flatten();
         if let Some(e) = link.and_then(|l| l.dir_error()) {
-            let mut l = errno_line(self.cfg.prog);
-            l.push(b"error canonicalizing ");
-            quote_msg(&mut l, &self.path[..self.path_len], Quoting::quoteaf);
-            l.push(b": ").errno(e).push(b"\n").send();
+            let path = &self.path[..self.path_len];
+            msg::failed(self.cfg.prog, b"error canonicalizing ", path, Quoting::quoteaf, e);
             self.status = self.status.max(if operand { 2 } else { 1 });
         }
         let link = link.filter(|l| l.open_dir());
@@ -536,21 +521,15 @@ impl<'c> Walk<'c> {
 
     /// `cannot open directory PATH: ERRNO` for a subdirectory (status 1).
     fn cannot_open(&mut self, err: Errno) {
-        let n = self.path_len;
-        let mut l = errno_line(self.cfg.prog);
-        l.push(b"cannot open directory ");
-        quote_msg(&mut l, &self.path[..n], Quoting::quoteaf);
-        l.push(b": ").errno(err).push(b"\n").send();
+        let path = &self.path[..self.path_len];
+        msg::failed(self.cfg.prog, b"cannot open directory ", path, Quoting::quoteaf, err);
         self.fail(1);
     }
 
     fn read_error(&mut self, e: Errno, operand: bool) {
         if e != Errno::NOENT {
-            let n = self.path_len;
-            let mut l = errno_line(self.cfg.prog);
-            l.push(b"reading directory ");
-            quote_msg(&mut l, &self.path[..n], Quoting::quoteaf);
-            l.push(b": ").errno(e).push(b"\n").send();
+            let path = &self.path[..self.path_len];
+            msg::failed(self.cfg.prog, b"reading directory ", path, Quoting::quoteaf, e);
             self.fail(if operand { 2 } else { 1 });
         }
     }
@@ -570,9 +549,8 @@ impl<'c> Walk<'c> {
         let mut a = level.parent;
         while let Some(x) = a {
             if x.id.get() == id {
-                let n = self.path_len;
-                let mut l = errno_line(self.cfg.prog);
-                quote_msg(&mut l, &self.path[..n], Quoting::quotef);
+                let mut l = msg::start(self.cfg.prog);
+                msg::quoted(&mut l, &self.path[..self.path_len], Quoting::quotef);
                 l.push(b": not listing already-listed directory\n").send();
                 self.fail(2);
                 return true;
@@ -688,12 +666,4 @@ impl<'c> Walk<'c> {
 
 fn dot_or_dotdot(name: &[u8]) -> bool {
     name == b"." || name == b".."
-}
-
-/// Appends `name` to a message, quoted as gnulib's `how` (`Quoting::quoteaf`,
-/// `quotef`, `quote`) quotes it in this locale.
-pub fn quote_msg(l: &mut Line, name: &[u8], how: fn(bool) -> Quoting) {
-    let q = how(crate::locale::ctype_utf8());
-    let mut s = LineSink(l);
-    quote(&q, name, &mut s as &mut dyn Sink);
 }
