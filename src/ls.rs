@@ -5,15 +5,15 @@
 //! with only the stat calls the output needs); `sort` orders a listing in place;
 //! `output` prints a group of entries in the chosen format.
 
-mod entry;
+mod cwd;
 mod dired;
+mod entry;
 mod help;
 mod ids;
+mod links;
 mod long;
 mod options;
 mod output;
-mod links;
-mod cwd;
 mod paint;
 mod read;
 mod sort;

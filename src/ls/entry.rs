@@ -1,56 +1,7 @@
 //! What ls knows about one file: its name, its type (from d_type or a stat), and,
 //! only when the output needs it, the stat record.
 
-use crate::sys::stat::FileType;
-
-/// A file's type, as d_type or st_mode tells it.
-#[derive(Clone, Copy, PartialEq, Eq, Debug)]
-pub enum Kind {
-    Unknown,
-    Fifo,
-    CharDev,
-    Dir,
-    BlockDev,
-    Regular,
-    Symlink,
-    Socket,
-}
-
-impl Kind {
-    pub fn from_file_type(t: FileType) -> Kind {
-        match t {
-            FileType::Fifo => Kind::Fifo,
-            FileType::CharacterDevice => Kind::CharDev,
-            FileType::Directory => Kind::Dir,
-            FileType::BlockDevice => Kind::BlockDev,
-            FileType::RegularFile => Kind::Regular,
-            FileType::Symlink => Kind::Symlink,
-            FileType::Socket => Kind::Socket,
-            _ => Kind::Unknown,
-        }
-    }
-
-    pub fn from_mode(mode: u32) -> Kind {
-        Kind::from_file_type(crate::sys::stat::file_type(mode))
-    }
-
-    fn code(self) -> u8 {
-        self as u8
-    }
-
-    fn from_code(c: u8) -> Kind {
-        match c {
-            1 => Kind::Fifo,
-            2 => Kind::CharDev,
-            3 => Kind::Dir,
-            4 => Kind::BlockDev,
-            5 => Kind::Regular,
-            6 => Kind::Symlink,
-            7 => Kind::Socket,
-            _ => Kind::Unknown,
-        }
-    }
-}
+pub use crate::fmt::kind::Kind;
 
 /// The stat fields ls uses. Filled only for the entries and fields the options
 /// need (see `Needs`); a later part adds the long-format fields here.
@@ -172,13 +123,4 @@ impl<'a> Entry<'a> {
     pub fn executable(&self) -> bool {
         self.meta.is_some_and(|m| m.mode & 0o111 != 0)
     }
-}
-
-/// The kind byte of a packed record (see ls::read::Packed).
-pub fn pack_kind(k: Kind) -> u8 {
-    k.code()
-}
-
-pub fn unpack_kind(c: u8) -> Kind {
-    Kind::from_code(c)
 }

@@ -12,6 +12,7 @@ use super::ids::Ids;
 use super::options::{Config, Format, Indicator};
 use super::output::Render;
 use super::zone::{display_width, Clock};
+use crate::fmt::kind::indicator_for;
 use crate::fmt::mode::mode_string;
 use crate::fmt::num::{dec_width, u64_dec};
 use crate::fmt::size::{format_scaled, BlockSize};
@@ -383,20 +384,7 @@ fn owner_field(text: &[u8], name: bool, width: usize) {
 
 /// The indicator GNU prints after a symlink's target, from the target's mode.
 fn target_indicator(style: Indicator, mode: u32) -> Option<u8> {
-    if style == Indicator::None {
-        return None;
-    }
-    let c = match Kind::from_mode(mode) {
-        Kind::Regular if style == Indicator::Classify && mode & 0o111 != 0 => b'*',
-        Kind::Regular => return None,
-        Kind::Dir => b'/',
-        _ if style == Indicator::Slash => return None,
-        Kind::Symlink => b'@',
-        Kind::Fifo => b'|',
-        Kind::Socket => b'=',
-        _ => return None,
-    };
-    Some(c)
+    indicator_for(style, Kind::from_mode(mode), mode & 0o111 != 0)
 }
 
 /// Prints one group in the long format. `space`: unquoted names get a leading
@@ -487,17 +475,7 @@ pub fn group(r: &Render, l: &Long, entries: &[Entry], w: &Widths, space: bool) {
                 }
             }
             None => {
-                let letter = match e.kind {
-                    Kind::Unknown => b'?',
-                    Kind::Fifo => b'p',
-                    Kind::CharDev => b'c',
-                    Kind::Dir => b'd',
-                    Kind::BlockDev => b'b',
-                    Kind::Regular => b'-',
-                    Kind::Symlink => b'l',
-                    Kind::Socket => b's',
-                };
-                out::byte(letter);
+                out::byte(e.kind.letter());
                 out::repeat(b'?', if w.marker { 10 } else { 9 });
                 out::byte(b' ');
                 right(b"?", w.nlink);

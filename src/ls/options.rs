@@ -2,11 +2,12 @@
 //! resulting `Config`.
 
 use crate::cli::{argmatch, Args, Item, Parser};
-use crate::msg::{self, locale_quoted, try_help};
+pub use crate::fmt::kind::IndicatorStyle as Indicator;
 use crate::fmt::quote::{style_from_name, Style, CHOICES as QUOTING, STYLES};
 use crate::fmt::size::{
     block_size_from_env, default_block_size, parse_block_size_checked, BlockSize, BlockSizeError,
 };
+use crate::msg::{self, locale_quoted, try_help};
 use crate::sys::{env, file, tty};
 
 /// Which directory entries are listed.
@@ -46,14 +47,6 @@ pub enum Format {
     Columns,
     Across,
     Commas,
-}
-
-#[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
-pub enum Indicator {
-    None,
-    Slash,
-    FileType,
-    Classify,
 }
 
 #[derive(Clone, Copy, PartialEq, Eq)]
@@ -186,7 +179,6 @@ fn line_width(s: &[u8]) -> Option<usize> {
         Num::Invalid => None,
     }
 }
-
 
 fn die(prog: &[u8], what: &[u8], arg: &[u8], too_large: bool) -> Parsed {
     let mut l = msg::start(prog);

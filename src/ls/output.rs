@@ -2,9 +2,10 @@
 //! chosen format: one per line, columns down (-C) or across (-x), or commas (-m),
 //! each name with its -i/-s prefixes, quoting and indicator.
 
-use super::entry::{Entry, Kind, QUOTED};
+use super::entry::{Entry, QUOTED};
 use super::options::{Config, Format, Indicator, SortKey};
 use crate::fmt::columns::{layout, max_columns, pad, Fill};
+use crate::fmt::kind::indicator_for;
 use crate::fmt::num::dec_width;
 use crate::fmt::quote::{quote, Quoting, Style};
 use crate::fmt::size::{format_scaled, scaled_width, BlockSize};
@@ -97,20 +98,7 @@ impl Render {
     }
 
     pub(super) fn indicator_of(&self, e: &Entry) -> Option<u8> {
-        let c = match e.kind {
-            Kind::Dir => b'/',
-            Kind::Regular if self.indicator == Indicator::Classify && e.executable() => b'*',
-            Kind::Symlink => b'@',
-            Kind::Fifo => b'|',
-            Kind::Socket => b'=',
-            _ => return None,
-        };
-        match self.indicator {
-            Indicator::None => None,
-            Indicator::Slash => (c == b'/').then_some(c),
-            Indicator::FileType if c == b'*' => None,
-            _ => Some(c),
-        }
+        indicator_for(self.indicator, e.kind, e.executable())
     }
 
     /// Measures the names before sorting when the order depends on their width.
@@ -296,7 +284,12 @@ impl Render {
 
     /// Prints one entry of a streamed listing (-1 -U): no alignment.
     pub fn one(&self, e: &Entry) {
-        if self.raw_names && !self.inode && !self.context && self.indicator == Indicator::None && self.plain() {
+        if self.raw_names
+            && !self.inode
+            && !self.context
+            && self.indicator == Indicator::None
+            && self.plain()
+        {
             out::bytes(e.name());
         } else {
             self.print_entry(

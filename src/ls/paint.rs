@@ -8,9 +8,9 @@
 //! entry, and `Render::painted_target` for a symlink's target in `-l`. `finish`
 //! writes the closing sequence once at exit.
 
-use super::entry::{Entry, Kind};
+use super::entry::Entry;
 use super::output::Render;
-use crate::fmt::colors::{self, Database, Facts, FileType, Painter, Setup, Slot, Stat, Storage};
+use crate::fmt::colors::{self, Database, Facts, Painter, Setup, Slot, Stat, Storage};
 use crate::fmt::Stdout;
 use crate::sys::arena::{Arena, Exhausted};
 use crate::sys::err::Line;
@@ -36,13 +36,21 @@ pub struct Paint {
 /// GNU's start-up decision once `--color` said yes: the database, or None (no
 /// color: the terminal is unknown, or LS_COLORS is invalid and the messages were
 /// printed). `Err` when the arena is exhausted.
-pub fn setup(prog: &[u8], root: &Arena<'static>) -> Result<Option<&'static Database<'static>>, Exhausted> {
+pub fn setup(
+    prog: &[u8],
+    root: &Arena<'static>,
+) -> Result<Option<&'static Database<'static>>, Exhausted> {
     let ls_colors = env::get(b"LS_COLORS");
     let size = colors::storage_size(ls_colors.unwrap_or(b""));
     let bytes = root.alloc_slice(size.bytes, 0u8)?;
     let slots = root.alloc_slice(size.slots, Slot::EMPTY)?;
     let storage = Storage { bytes, slots };
-    match colors::setup(ls_colors, env::get(b"TERM"), env::get(b"COLORTERM"), storage) {
+    match colors::setup(
+        ls_colors,
+        env::get(b"TERM"),
+        env::get(b"COLORTERM"),
+        storage,
+    ) {
         Setup::Colors(db) => Ok(Some(&root.copy(&[db])?[0])),
         Setup::Off => Ok(None),
         Setup::Invalid(e) => {
@@ -73,16 +81,6 @@ impl Paint {
 
 /// What the color rules know about `e`.
 fn facts(e: &Entry) -> Facts {
-    let file_type = match e.kind {
-        Kind::Unknown => FileType::Unknown,
-        Kind::Fifo => FileType::Fifo,
-        Kind::CharDev => FileType::CharDevice,
-        Kind::Dir => FileType::Directory,
-        Kind::BlockDev => FileType::BlockDevice,
-        Kind::Regular => FileType::Regular,
-        Kind::Symlink => FileType::Symlink,
-        Kind::Socket => FileType::Socket,
-    };
     let stat = e.meta.map(|m| Stat {
         mode: m.mode,
         nlink: m.nlink,
@@ -90,7 +88,7 @@ fn facts(e: &Entry) -> Facts {
     // (GNU's linkok: the target text names a file; 0 otherwise.)
     let target_mode = Some(e.target_mode()).filter(|&m| m != 0);
     Facts {
-        file_type,
+        file_type: e.kind,
         stat,
         has_capability: false,
         target_mode,
@@ -115,13 +113,18 @@ impl Render {
         if pad == 1 && !pad_done {
             out::byte(b' ');
         }
-        let seq = self.paint.as_ref().and_then(|p| p.db.name_sequence(&facts(e), e.name()));
+        let seq = self
+            .paint
+            .as_ref()
+            .and_then(|p| p.db.name_sequence(&facts(e), e.name()));
         if let Some(p) = &self.paint {
             p.painter.borrow_mut().begin_name(&mut Escapes, seq);
         }
         let len = self.quoted_text(e, e.name(), space).0 + pad;
         if let Some(p) = &self.paint {
-            p.painter.borrow_mut().end_name(&mut Escapes, seq.is_some(), col, len, self.width);
+            p.painter
+                .borrow_mut()
+                .end_name(&mut Escapes, seq.is_some(), col, len, self.width);
         }
         len
     }
@@ -129,7 +132,10 @@ impl Render {
     /// Prints a symlink's target text in `-l`, colored by what it points to and
     /// linked like the name. `aligned`: the group aligns names on quotes.
     pub(super) fn painted_target(&self, e: &Entry, target: &[u8], col: usize, aligned: bool) {
-        let seq = self.paint.as_ref().and_then(|p| p.db.target_sequence(&facts(e), target));
+        let seq = self
+            .paint
+            .as_ref()
+            .and_then(|p| p.db.target_sequence(&facts(e), target));
         if let Some(p) = &self.paint {
             p.painter.borrow_mut().begin_name(&mut Escapes, seq);
         }
@@ -138,7 +144,9 @@ impl Render {
         // printed) when it decides whether to clear to the end of the line.
         let len = len + (aligned && !quoted) as usize;
         if let Some(p) = &self.paint {
-            p.painter.borrow_mut().end_name(&mut Escapes, seq.is_some(), col, len, self.width);
+            p.painter
+                .borrow_mut()
+                .end_name(&mut Escapes, seq.is_some(), col, len, self.width);
         }
     }
 }

@@ -2,10 +2,11 @@
 //! pass the filters packed into the arena, then only the stat calls the output
 //! needs.
 
-use super::entry::{pack_kind, unpack_kind, Entry, Extra, Kind, Meta};
+use super::entry::{Entry, Extra, Kind, Meta};
 use super::options::{Config, Deref, Format, Hidden, Indicator, SortKey, TimeField};
 use crate::fmt::glob;
 use crate::sys::arena::{Arena, Exhausted};
+use crate::sys::dir::RawDirEntry;
 use crate::sys::stat::{readlink_at, statx_at, Statx, StatxFlags};
 use crate::sys::{dir, BorrowedFd, Errno};
 use core::ffi::CStr;
@@ -180,8 +181,13 @@ pub struct Listing<'a> {
     pub error: Option<Errno>,
 }
 
-/// A directory's names as read, packed one after another in the arena: per entry a
-/// kind byte, the name's length (2 bytes, little endian), d_ino (8 bytes, little
+/// The S_IFMT bits d_type gives an entry (all of them for DT_UNKNOWN).
+fn dirent_mode(e: &RawDirEntry) -> u32 {
+    e.file_type().as_raw_mode()
+}
+
+/// A directory's names as read, packed one after another in the arena: per entry
+/// its type (the S_IFMT bits of `dirent_mode`, shifted to fit a byte), the name's length (2 bytes, little endian), d_ino (8 bytes, little
 /// endian; only when `ino`), the name, a NUL.
 pub struct Packed<'a> {
     pub bytes: &'a [u8],
@@ -204,7 +210,7 @@ impl<'a> Packed<'a> {
     #[inline]
     pub fn record(&self, at: usize) -> (Record<'a>, usize) {
         let p = self.bytes;
-        let kind = unpack_kind(p[at]);
+        let kind = Kind::from_mode((p[at] as u32) << 12);
         let len = p[at + 1] as usize | (p[at + 2] as usize) << 8;
         let mut start = at + 3;
         let mut ino = 0;
@@ -261,11 +267,7 @@ pub fn pack<'a>(
                 let name = e.file_name().to_bytes_with_nul();
                 if filter.keep(&name[..name.len() - 1]) {
                     let len = name.len() - 1;
-                    v.extend(&[
-                        pack_kind(Kind::from_file_type(e.file_type())),
-                        len as u8,
-                        (len >> 8) as u8,
-                    ])?;
+                    v.extend(&[(dirent_mode(&e) >> 12) as u8, len as u8, (len >> 8) as u8])?;
                     if ino {
                         v.extend(&e.ino().to_le_bytes())?;
                     }
@@ -350,7 +352,7 @@ pub fn stream(
                     }
                     continue;
                 }
-                let mut one = [Entry::new(name, Kind::from_file_type(e.file_type()))];
+                let mut one = [Entry::new(name, Kind::from_mode(dirent_mode(&e)))];
                 let r = region.sub();
                 let mut failed = None;
                 stat_entries(&r, fd, at, &mut one, needs, time, &mut |_, err, why| {
@@ -544,7 +546,9 @@ pub fn stat_entries<'a>(
             Kind::Unknown => needs.types || needs.regular_mode,
             Kind::Regular => needs.regular_mode || colors.stat_regular,
             Kind::Dir => colors.stat_directories,
-            Kind::Symlink => (needs.follow && (needs.types || needs.regular_mode)) || colors.stat_symlinks,
+            Kind::Symlink => {
+                (needs.follow && (needs.types || needs.regular_mode)) || colors.stat_symlinks
+            }
             _ => false,
         };
         if want {

@@ -18,8 +18,8 @@ use super::read::{
 };
 use super::sort::{sort, sort_packed, Key, Order};
 use crate::fmt::quote::{quote, Quoting};
-use crate::sys::arena::{Arena, Exhausted};
 use crate::msg;
+use crate::sys::arena::{Arena, Exhausted};
 use crate::sys::stat::{statx_at, StatxFlags};
 use crate::sys::{file, out, AsFd, Errno, OwnedFd};
 use core::cell::RefCell;
@@ -383,7 +383,13 @@ impl<'c> Walk<'c> {
         let link = self.headers.then_some(self.render.links.as_ref()).flatten();
         if let Some(e) = link.and_then(|l| l.dir_error()) {
             let path = &self.path[..self.path_len];
-            msg::failed(self.cfg.prog, b"error canonicalizing ", path, Quoting::quoteaf, e);
+            msg::failed(
+                self.cfg.prog,
+                b"error canonicalizing ",
+                path,
+                Quoting::quoteaf,
+                e,
+            );
             self.status = self.status.max(if operand { 2 } else { 1 });
         }
         let link = link.filter(|l| l.open_dir());
@@ -484,23 +490,24 @@ impl<'c> Walk<'c> {
                     }
                     // GNU holds no directory descriptor while it opens one, and only
                     // that one while it reads it: our own descriptor table is read so.
-                    let child_fd = if self.own_table(child.id.get(), &child_fd, Some(level.id.get().0)) {
-                        drop(child_fd);
-                        self.release_all(level);
-                        match self.open_path() {
-                            Ok(f) => {
-                                child.by_path.set(true);
-                                f
+                    let child_fd =
+                        if self.own_table(child.id.get(), &child_fd, Some(level.id.get().0)) {
+                            drop(child_fd);
+                            self.release_all(level);
+                            match self.open_path() {
+                                Ok(f) => {
+                                    child.by_path.set(true);
+                                    f
+                                }
+                                Err(err) => {
+                                    self.cannot_open(err);
+                                    self.path_len = level.path_end;
+                                    continue;
+                                }
                             }
-                            Err(err) => {
-                                self.cannot_open(err);
-                                self.path_len = level.path_end;
-                                continue;
-                            }
-                        }
-                    } else {
-                        child_fd
-                    };
+                        } else {
+                            child_fd
+                        };
                     self.crossings += crossed as usize;
                     let mark = self.render.links.as_ref().map(|l| l.enter_child(e.name()));
                     let r = self.list(&mut sub, &child, child_fd, false);
@@ -522,14 +529,26 @@ impl<'c> Walk<'c> {
     /// `cannot open directory PATH: ERRNO` for a subdirectory (status 1).
     fn cannot_open(&mut self, err: Errno) {
         let path = &self.path[..self.path_len];
-        msg::failed(self.cfg.prog, b"cannot open directory ", path, Quoting::quoteaf, err);
+        msg::failed(
+            self.cfg.prog,
+            b"cannot open directory ",
+            path,
+            Quoting::quoteaf,
+            err,
+        );
         self.fail(1);
     }
 
     fn read_error(&mut self, e: Errno, operand: bool) {
         if e != Errno::NOENT {
             let path = &self.path[..self.path_len];
-            msg::failed(self.cfg.prog, b"reading directory ", path, Quoting::quoteaf, e);
+            msg::failed(
+                self.cfg.prog,
+                b"reading directory ",
+                path,
+                Quoting::quoteaf,
+                e,
+            );
             self.fail(if operand { 2 } else { 1 });
         }
     }
