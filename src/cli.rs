@@ -3,7 +3,12 @@
 //! with `=` or a separate argument, optional arguments, unique-prefix abbreviations,
 //! `--`, and argument permutation unless POSIXLY_CORRECT is set. `argmatch` checks
 //! enumerated arguments (`--sort=t`) the way gnulib's argmatch does.
+//!
+//! An applet's options are one table of `Opt` rows in its `--help` order: each row
+//! is one option (no two long names share one) with what it does (`id`, a value of
+//! the applet's own type) and its lines of help text; `help` prints them.
 
+use crate::fmt::keyword::{find, Mismatch};
 use crate::msg::locale_quoted;
 use crate::sys::env;
 use crate::sys::err::Line;
@@ -17,31 +22,48 @@ pub enum HasArg {
 }
 
 /// One option: its long name (without `--`, may be empty), its short letter (0 for
-/// none), whether it takes an argument, and the applet's id for it.
+/// none), whether it takes an argument, the applet's id for it (what it does), and
+/// its lines in `--help` (none when another row's lines cover it).
 #[derive(Clone, Copy, Debug)]
-pub struct Opt {
+pub struct Opt<A: 'static = u16> {
     pub long: &'static str,
     pub short: u8,
     pub arg: HasArg,
-    pub id: u16,
+    pub id: A,
+    pub help: &'static [&'static str],
 }
 
-impl Opt {
-    pub const fn new(long: &'static str, short: u8, arg: HasArg, id: u16) -> Opt {
+impl<A: Copy> Opt<A> {
+    pub const fn new(long: &'static str, short: u8, arg: HasArg, id: A) -> Opt<A> {
         Opt {
             long,
             short,
             arg,
             id,
+            help: &[],
         }
+    }
+
+    /// The same option with its lines of help text.
+    pub const fn help(mut self, lines: &'static [&'static str]) -> Opt<A> {
+        self.help = lines;
+        self
+    }
+}
+
+/// Prints the help lines of `opts`, in table order.
+pub fn help<A>(opts: &[Opt<A>]) {
+    for line in opts.iter().flat_map(|o| o.help) {
+        crate::sys::out::bytes(line.as_bytes());
+        crate::sys::out::byte(b'\n');
     }
 }
 
 /// What the parser found next.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
-pub enum Item {
+pub enum Item<A = u16> {
     /// An option by id, with its argument if it has one.
-    Opt(u16, Option<&'static [u8]>),
+    Opt(A, Option<&'static [u8]>),
     /// An operand.
     Operand(&'static [u8]),
     /// A usage error; the message has already been written to stderr. The applet
@@ -69,9 +91,12 @@ impl Args {
 /// options in command-line order, operands in their order (the iterator yields them
 /// where they stand; since options never depend on operand positions, this is what
 /// getopt's permutation gives).
-pub struct Parser {
+pub struct Parser<A: 'static = u16> {
     prog: &'static [u8],
-    opts: &'static [Opt],
+    opts: &'static [Opt<A>],
+    /// The long names in the order glibc lists ambiguous candidates (the order of
+    /// GNU's own table), when it is not the order of `opts`.
+    order: Option<&'static [&'static str]>,
     args: Args,
     /// Index of the next argument to look at.
     next: usize,
@@ -82,13 +107,14 @@ pub struct Parser {
     posix: bool,
 }
 
-impl Parser {
+impl<A: Copy> Parser<A> {
     /// A parser over `args` for the applet named `prog` (as its messages print it).
-    pub fn new(prog: &'static [u8], opts: &'static [Opt], args: Args) -> Parser {
+    pub fn new(prog: &'static [u8], opts: &'static [Opt<A>], args: Args) -> Parser<A> {
         let posix = env::get(b"POSIXLY_CORRECT").is_some();
         Parser {
             prog,
             opts,
+            order: None,
             args,
             next: 0,
             bundle: 0,
@@ -98,8 +124,14 @@ impl Parser {
     }
 
     /// A parser that ignores POSIXLY_CORRECT (for tests).
-    pub fn with_posix(mut self, posix: bool) -> Parser {
+    pub fn with_posix(mut self, posix: bool) -> Parser<A> {
         self.posix = posix;
+        self
+    }
+
+    /// Ambiguous abbreviations list their candidates in the order of `names`.
+    pub fn with_order(mut self, names: &'static [&'static str]) -> Parser<A> {
+        self.order = Some(names);
         self
     }
 
@@ -107,7 +139,7 @@ impl Parser {
         crate::msg::start(self.prog)
     }
 
-    fn short(&mut self, arg: &'static [u8]) -> Item {
+    fn short(&mut self, arg: &'static [u8]) -> Item<A> {
         let c = arg[self.bundle];
         self.bundle += 1;
         let at_end = self.bundle >= arg.len();
@@ -169,7 +201,7 @@ impl Parser {
         self.next += 1;
     }
 
-    fn long(&mut self, arg: &'static [u8]) -> Item {
+    fn long(&mut self, arg: &'static [u8]) -> Item<A> {
         self.next += 1;
         let body = &arg[2..];
         let (name, value) = match body.iter().position(|&c| c == b'=') {
@@ -186,11 +218,9 @@ impl Parser {
                 break;
             }
             if l.starts_with(name) {
-                match first {
-                    None => first = Some(*o),
-                    Some(f) if f.id != o.id || f.arg != o.arg => ambiguous = true,
-                    Some(_) => {}
-                }
+                // (Each row is its own option: a second one makes it ambiguous.)
+                ambiguous |= first.is_some();
+                first = first.or(Some(*o));
             }
         }
         let opt = match (exact, first) {
@@ -200,12 +230,14 @@ impl Parser {
                 l.push(b"option '")
                     .push(arg)
                     .push(b"' is ambiguous; possibilities:");
-                for o in self
-                    .opts
-                    .iter()
-                    .filter(|o| !o.long.is_empty() && o.long.as_bytes().starts_with(name))
-                {
-                    l.push(b" '--").push(o.long.as_bytes()).push(b"'");
+                let mut candidate = |long: &str| {
+                    if !long.is_empty() && long.as_bytes().starts_with(name) {
+                        l.push(b" '--").push(long.as_bytes()).push(b"'");
+                    }
+                };
+                match self.order {
+                    Some(names) => names.iter().for_each(|n| candidate(n)),
+                    None => self.opts.iter().for_each(|o| candidate(o.long)),
                 }
                 l.push(b"\n").send();
                 return Item::Error;
@@ -247,10 +279,10 @@ impl Parser {
     }
 }
 
-impl Iterator for Parser {
-    type Item = Item;
+impl<A: Copy> Iterator for Parser<A> {
+    type Item = Item<A>;
 
-    fn next(&mut self) -> Option<Item> {
+    fn next(&mut self) -> Option<Item<A>> {
         let arg = self.args.get(self.next)?;
         if self.bundle > 0 {
             return Some(self.short(arg));
@@ -275,31 +307,12 @@ impl Iterator for Parser {
     }
 }
 
-/// Matches `arg` against `choices` (name, value) as gnulib's argmatch does: an exact
-/// name, or a prefix shared only by names of one value. Returns the value, or prints
-/// `PROG: invalid|ambiguous argument 'ARG' for '--OPTION'` and the `Valid arguments
-/// are:` list (synonyms, which stand next to each other in `choices`, on one line)
-/// and returns None. The caller prints the Try line and exits with status 1.
-pub fn argmatch(prog: &[u8], option: &[u8], arg: &[u8], choices: &[(&str, u8)]) -> Option<u8> {
-    let mut found: Option<u8> = None;
-    let mut ambiguous = false;
-    for &(name, v) in choices {
-        if name.as_bytes() == arg {
-            return Some(v);
-        }
-        if name.as_bytes().starts_with(arg) {
-            match found {
-                None => found = Some(v),
-                Some(f) if f != v => ambiguous = true,
-                Some(_) => {}
-            }
-        }
-    }
-    if let (Some(v), false) = (found, ambiguous) {
-        return Some(v);
-    }
+/// Starts gnulib's message for an argument of `option` that names no value:
+/// `PROG: invalid|ambiguous argument 'ARG' for 'OPTION'` and `Valid arguments
+/// are:`; the caller adds the list.
+pub fn bad_argument(prog: &[u8], option: &[u8], arg: &[u8], e: Mismatch) -> Line {
     let mut l = crate::msg::start(prog);
-    l.push(if ambiguous {
+    l.push(if e == Mismatch::Ambiguous {
         &b"ambiguous argument "[..]
     } else {
         b"invalid argument "
@@ -308,7 +321,26 @@ pub fn argmatch(prog: &[u8], option: &[u8], arg: &[u8], choices: &[(&str, u8)]) 
     l.push(b" for ");
     locale_quoted(&mut l, option);
     l.push(b"\nValid arguments are:");
-    let mut prev: Option<u8> = None;
+    l
+}
+
+/// Matches `arg` against `choices` (name, value) as gnulib's argmatch does (see
+/// fmt::keyword). Returns the value, or prints `PROG: invalid|ambiguous argument
+/// 'ARG' for '--OPTION'` and the `Valid arguments are:` list (synonyms, which stand
+/// next to each other in `choices`, on one line) and returns None. The caller prints
+/// the Try line and exits with its usage status.
+pub fn argmatch<T: Copy + PartialEq>(
+    prog: &[u8],
+    option: &[u8],
+    arg: &[u8],
+    choices: &[(&str, T)],
+) -> Option<T> {
+    let e = match find(choices, arg) {
+        Ok(v) => return Some(v),
+        Err(e) => e,
+    };
+    let mut l = bad_argument(prog, option, arg, e);
+    let mut prev: Option<T> = None;
     for &(name, v) in choices {
         if prev == Some(v) {
             l.push(b", ");

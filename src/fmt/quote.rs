@@ -50,17 +50,32 @@ impl Quoting {
     /// `quotef`: shell-escape quoting only where needed, `:` included (a name
     /// before `: text`).
     pub const fn quotef(utf8: bool) -> Quoting {
-        Quoting { style: Style::ShellEscape, hide_control: false, utf8, extra: b":" }
+        Quoting {
+            style: Style::ShellEscape,
+            hide_control: false,
+            utf8,
+            extra: b":",
+        }
     }
 
     /// `quoteaf`: shell-escape quoting, always.
     pub const fn quoteaf(utf8: bool) -> Quoting {
-        Quoting { style: Style::ShellEscapeAlways, hide_control: false, utf8, extra: b"" }
+        Quoting {
+            style: Style::ShellEscapeAlways,
+            hide_control: false,
+            utf8,
+            extra: b"",
+        }
     }
 
     /// `quote`: the locale's quotation marks (option values).
     pub const fn quote(utf8: bool) -> Quoting {
-        Quoting { style: Style::Locale, hide_control: false, utf8, extra: b"" }
+        Quoting {
+            style: Style::Locale,
+            hide_control: false,
+            utf8,
+            extra: b"",
+        }
     }
 }
 
@@ -75,19 +90,18 @@ pub struct Quoted {
     pub quoted: bool,
 }
 
-/// The style names in `--quoting-style` order, for `cli::argmatch`; the value is the
-/// index into [`STYLES`].
-pub const CHOICES: &[(&str, u8)] = &[
-    ("literal", 0),
-    ("shell", 1),
-    ("shell-always", 2),
-    ("shell-escape", 3),
-    ("shell-escape-always", 4),
-    ("c", 5),
-    ("c-maybe", 6),
-    ("escape", 7),
-    ("locale", 8),
-    ("clocale", 9),
+/// The style names in `--quoting-style` order (a keyword table: see fmt::keyword).
+pub const CHOICES: &[(&str, Style)] = &[
+    ("literal", Style::Literal),
+    ("shell", Style::Shell),
+    ("shell-always", Style::ShellAlways),
+    ("shell-escape", Style::ShellEscape),
+    ("shell-escape-always", Style::ShellEscapeAlways),
+    ("c", Style::C),
+    ("c-maybe", Style::CMaybe),
+    ("escape", Style::Escape),
+    ("locale", Style::Locale),
+    ("clocale", Style::Clocale),
 ];
 
 /// The styles in the order of [`CHOICES`].
@@ -107,20 +121,14 @@ pub const STYLES: [Style; 10] = [
 /// A style by its name or an unambiguous prefix of it (as GNU's argmatch accepts
 /// them, e.g. in QUOTING_STYLE); None when unknown or ambiguous.
 pub fn style_from_name(word: &[u8]) -> Option<Style> {
-    let mut found = None;
-    for &(name, i) in CHOICES {
-        let name = name.as_bytes();
-        if name == word {
-            return Some(STYLES[i as usize]);
-        }
-        if !word.is_empty() && name.starts_with(word) {
-            if found.is_some() {
-                return None;
-            }
-            found = Some(STYLES[i as usize]);
-        }
+    super::keyword::find(CHOICES, word).ok()
+}
+
+impl Style {
+    /// The style's name (`--quoting-style=NAME`).
+    pub fn name(self) -> &'static str {
+        super::keyword::name_of(CHOICES, self).unwrap_or("literal")
     }
-    found
 }
 
 /// Writes `name` quoted as `q` says into `out`.
@@ -129,12 +137,22 @@ pub fn quote(q: &Quoting, name: &[u8], out: &mut dyn Sink) -> Quoted {
     let question_marks =
         q.hide_control && matches!(q.style, Style::Literal | Style::Shell | Style::ShellAlways);
     let mut screen = Screen::new(out, q.utf8, question_marks);
-    let done = run(&plan, name, q.utf8, dollar_open, &mut screen, &mut Findings::default());
+    let done = run(
+        &plan,
+        name,
+        q.utf8,
+        dollar_open,
+        &mut screen,
+        &mut Findings::default(),
+    );
     debug_assert!(done.is_ok());
     let first = screen.first;
     let len = screen.raw_len;
     let width = screen.finish();
-    Quoted { width, quoted: len != name.len() || first != name.first().copied() }
+    Quoted {
+        width,
+        quoted: len != name.len() || first != name.first().copied(),
+    }
 }
 
 /// The family a style's writing rules come from.
@@ -169,8 +187,14 @@ const RIGHT_CURLY: &[u8] = "\u{2019}".as_bytes();
 
 impl Plan {
     fn of(style: Style, utf8: bool, extra: &'static [u8]) -> Plan {
-        let p =
-            |family, escapes, bare, open, close| Plan { family, escapes, bare, open, close, extra };
+        let p = |family, escapes, bare, open, close| Plan {
+            family,
+            escapes,
+            bare,
+            open,
+            close,
+            extra,
+        };
         match style {
             Style::Literal => p(Family::Literal, false, false, b"", b""),
             Style::Shell => p(Family::Single, false, true, SINGLE, SINGLE),
@@ -189,7 +213,11 @@ impl Plan {
 
     /// The always-quoting plan a "maybe" plan turns into (without the extra set).
     fn forced(self) -> Plan {
-        Plan { bare: false, extra: b"", ..self }
+        Plan {
+            bare: false,
+            extra: b"",
+            ..self
+        }
     }
 }
 
@@ -212,7 +240,16 @@ struct Findings {
 /// open when writing starts (see [`Findings::dollar_open`]).
 fn decide(q: &Quoting, name: &[u8]) -> (Plan, bool) {
     let mut plan = Plan::of(q.style, q.utf8, q.extra);
-    if plan.bare && run(&plan, name, q.utf8, false, &mut Discard, &mut Findings::default()).is_err()
+    if plan.bare
+        && run(
+            &plan,
+            name,
+            q.utf8,
+            false,
+            &mut Discard,
+            &mut Findings::default(),
+        )
+        .is_err()
     {
         plan = plan.forced();
     }
@@ -271,12 +308,19 @@ fn run(
 ) -> Result<(), Forced> {
     let single = plan.family == Family::Single;
     // Quote strings are only escaped inside the name by the backslash family.
-    let close = if plan.family == Family::Backslash { plan.close } else { b"" };
+    let close = if plan.family == Family::Backslash {
+        plan.close
+    } else {
+        b""
+    };
     if !plan.bare {
         out.put(plan.open);
     }
     f.double_quote_safe = true;
-    let mut dollar = Dollar { open: dollar_open, escaped_now: false };
+    let mut dollar = Dollar {
+        open: dollar_open,
+        escaped_now: false,
+    };
     let mut i = 0;
     while i < name.len() {
         let c = name[i];
@@ -328,7 +372,11 @@ fn run(
             }
             b'?' => shell_special = true,
             b'{' | b'}' | b'#' | b'~' => {
-                let special = if c == b'{' || c == b'}' { name.len() == 1 } else { i == 0 };
+                let special = if c == b'{' || c == b'}' {
+                    name.len() == 1
+                } else {
+                    i == 0
+                };
                 if special {
                     dq_safe = true;
                     shell_special = true;

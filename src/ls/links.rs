@@ -142,8 +142,9 @@ impl Sink for Buf<'_> {
 }
 
 impl Links {
-    pub fn of(c: &super::options::Config) -> Option<Links> {
-        if !c.hyperlink {
+    /// The state for --hyperlink when `on`; `deref`: -L.
+    pub fn of(on: bool, deref: bool) -> Option<Links> {
+        if !on {
             return None;
         }
         let mut host = [0u8; 65];
@@ -163,7 +164,7 @@ impl Links {
             cwd: Cell::new(0),
             dir: Cell::new(0),
             operands: Cell::new(false),
-            deref: c.deref == super::options::Deref::All,
+            deref,
             cwd_error: None,
             dir_failed: Cell::new(false),
         };

@@ -9,8 +9,8 @@
 
 use super::entry::{Entry, Kind, Meta, QUOTED};
 use super::ids::Ids;
-use super::options::{Config, Format, Indicator};
 use super::output::Render;
+use super::plan::{IndicatorStyle as Indicator, Probe};
 use super::zone::{display_width, Clock};
 use crate::fmt::kind::indicator_for;
 use crate::fmt::mode::mode_string;
@@ -18,7 +18,6 @@ use crate::fmt::num::{dec_width, u64_dec};
 use crate::fmt::size::{format_scaled, BlockSize};
 use crate::fmt::strtime::LS_MAX;
 use crate::sys::arena::{Arena, Exhausted};
-use crate::sys::stat::StatxFlags;
 use crate::sys::{out, xattr, BorrowedFd, Errno};
 use core::ffi::CStr;
 use core::sync::atomic::{AtomicBool, AtomicU64, Ordering};
@@ -29,8 +28,7 @@ pub struct Long {
     pub group: bool,
     pub author: bool,
     pub numeric: bool,
-    /// The unit of the size column (1 byte unless -h, --si, --block-size or
-    /// LS_BLOCK_SIZE/BLOCK_SIZE say otherwise).
+    /// The unit of the size column.
     pub file_block: BlockSize,
     clock: Clock,
     ids: Ids,
@@ -39,58 +37,18 @@ pub struct Long {
 }
 
 impl Long {
-    pub fn new(c: &Config) -> Long {
+    /// The state for `plan`; `dired`: --dired is on, names quoted in `style`.
+    pub fn new(plan: &super::plan::Long, dired: bool, style: crate::fmt::quote::Style) -> Long {
         Long {
-            owner: c.long_owner,
-            group: c.long_group,
-            author: c.author,
-            numeric: c.numeric_ids,
-            file_block: c.file_block,
-            clock: Clock::new(c),
+            owner: plan.owner,
+            group: plan.group,
+            author: plan.author,
+            numeric: plan.numeric,
+            file_block: plan.file_block,
+            clock: Clock::new(plan.times),
             ids: Ids::new(),
-            dired: super::dired::Dired::new(
-                c.dired && c.format == Format::Long && !c.hyperlink,
-                c.quoting,
-            ),
+            dired: super::dired::Dired::new(dired, style),
         }
-    }
-}
-
-/// The statx fields the long format shows.
-pub fn stat_mask(c: &Config) -> StatxFlags {
-    let mut m = StatxFlags::TYPE
-        | StatxFlags::MODE
-        | StatxFlags::NLINK
-        | StatxFlags::SIZE
-        | StatxFlags::BLOCKS;
-    if c.long_owner || c.author {
-        m |= StatxFlags::UID;
-    }
-    if c.long_group {
-        m |= StatxFlags::GID;
-    }
-    m
-}
-
-/// What `probe` looks up for each entry that was stat'd.
-#[derive(Clone, Copy)]
-pub struct Probe {
-    /// The ACL column (long format).
-    pub marker: bool,
-    /// The security context (-Z).
-    pub context: bool,
-    /// -L: attributes of what symlinks point to.
-    pub follow: bool,
-}
-
-impl Probe {
-    pub fn of(c: &Config) -> Option<Probe> {
-        let long = c.format == Format::Long;
-        (long || c.context).then_some(Probe {
-            marker: long,
-            context: c.context,
-            follow: c.deref == super::options::Deref::All,
-        })
     }
 }
 

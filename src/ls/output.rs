@@ -3,11 +3,11 @@
 //! each name with its -i/-s prefixes, quoting and indicator.
 
 use super::entry::{Entry, QUOTED};
-use super::options::{Config, Format, Indicator, SortKey};
+use super::plan::{Format, IndicatorStyle as Indicator, Show, SortKey};
 use crate::fmt::columns::{layout, max_columns, pad, Fill};
 use crate::fmt::kind::indicator_for;
 use crate::fmt::num::dec_width;
-use crate::fmt::quote::{quote, Quoting, Style};
+use crate::fmt::quote::{quote, Quoting};
 use crate::fmt::size::{format_scaled, scaled_width, BlockSize};
 use crate::fmt::{Sink, Stdout};
 use crate::sys::arena::{Arena, Exhausted};
@@ -36,8 +36,6 @@ pub struct Render {
     pub align_quotes: bool,
     /// Names need no quoting work at all: literal and shown as they are.
     pub raw_names: bool,
-    /// Directory contents are printed as read, unaligned (-1 -U without -s, -R).
-    pub stream: bool,
     /// The width of each name must be known before printing (columns, sort by width).
     pub needs_width: bool,
     /// The long format's settings and state.
@@ -49,51 +47,25 @@ pub struct Render {
 }
 
 impl Render {
-    pub fn new(c: &Config) -> Render {
-        // GNU 9.1's sets (swapped relative to what the indicators print), plus a
-        // space in the escape style.
-        let escape = c.quoting == Style::Escape;
-        let extra: &'static [u8] = match (c.indicator, escape) {
-            (Indicator::Classify, false) => b"=>@|",
-            (Indicator::Classify, true) => b" =>@|",
-            (Indicator::FileType, false) => b"*=>@|",
-            (Indicator::FileType, true) => b" *=>@|",
-            (_, true) => b" ",
-            _ => b"",
-        };
-        let quoting = Quoting {
-            style: c.quoting,
-            hide_control: c.hide_control,
-            utf8: crate::locale::ctype_utf8(),
-            extra,
-        };
-        let columns = matches!(c.format, Format::Columns | Format::Across);
-        let align_quotes = matches!(c.quoting, Style::Shell | Style::ShellEscape | Style::CMaybe)
-            && ((columns && c.width != 0) || c.format == Format::Long);
+    /// The printing state for `show`; `deref`: -L (hyperlinks resolve every name).
+    pub fn new(show: &Show, deref: bool) -> Render {
         Render {
-            raw_names: c.quoting == Style::Literal && !c.hide_control,
-            quoting,
-            indicator: c.indicator,
-            format: c.format,
-            inode: c.inode,
-            size: c.size,
-            context: c.context,
-            block: c.block,
-            width: c.width,
-            tabsize: c.tabsize,
-            eol: if c.zero { 0 } else { b'\n' },
-            align_quotes,
-            stream: c.format == Format::OnePerLine
-                && c.sort == SortKey::None
-                && !c.size
-                && !c.recursive,
-            needs_width: columns
-                || c.format == Format::Commas
-                || c.sort == SortKey::Width
-                || align_quotes,
-            long: super::long::Long::new(c),
-            paint: super::paint::Paint::of(c.colors),
-            links: super::links::Links::of(c),
+            raw_names: show.raw_names,
+            quoting: show.quoting,
+            indicator: show.indicator,
+            format: show.format,
+            inode: show.inode,
+            size: show.size,
+            context: show.context,
+            block: show.block,
+            width: show.width,
+            tabsize: show.tabsize,
+            eol: show.eol,
+            align_quotes: show.align_quotes,
+            needs_width: show.needs_width,
+            long: super::long::Long::new(&show.long, show.dired, show.quoting.style),
+            paint: super::paint::Paint::of(show.colors),
+            links: super::links::Links::of(show.hyperlink, deref),
         }
     }
 
@@ -318,29 +290,17 @@ impl Render {
         self.fields(entries, any_quoted)
     }
 
-    /// Prints one group. `contents`: the group is a directory's contents (not the
-    /// file operands, whose widths `run` takes over every operand).
+    /// Prints one directory's entries.
     pub fn group<'a>(
         &self,
         region: &mut Arena<'a>,
         entries: &mut [Entry],
         measured: Option<bool>,
-        contents: bool,
     ) -> Result<(), Exhausted> {
         if entries.is_empty() {
             return Ok(());
         }
-        let f = if contents && self.stream {
-            Fields {
-                inode: 0,
-                blocks: 0,
-                space: false,
-                context: 0,
-                long: None,
-            }
-        } else {
-            self.frame(entries, measured)
-        };
+        let f = self.frame(entries, measured);
         self.print_group(region, entries, &f)
     }
 

@@ -1,20 +1,17 @@
 //! ls's side of `--color` and `--hyperlink`: the database set up once at start,
 //! the facts each entry gives the color rules, and the bytes around names.
 //!
-//! `setup` runs after the options (GNU parses LS_COLORS only once color is on, after
-//! the option warnings). The database and its storage live in the root arena for the
-//! whole run. `Render` (ls::output) holds a `Paint`; the formats call
+//! The database comes with the plan (options::resolve sets it up). `Render`
+//! (ls::output) holds a `Paint`; the formats call
 //! `Render::painted_name` where they print a name, `Render::paint_normal` before each
 //! entry, and `Render::painted_target` for a symlink's target in `-l`. `finish`
 //! writes the closing sequence once at exit.
 
 use super::entry::Entry;
 use super::output::Render;
-use crate::fmt::colors::{self, Database, Facts, Painter, Setup, Slot, Stat, Storage};
+use crate::fmt::colors::{Database, Facts, Painter, Stat};
 use crate::fmt::Stdout;
-use crate::sys::arena::{Arena, Exhausted};
-use crate::sys::err::Line;
-use crate::sys::{env, out};
+use crate::sys::out;
 use core::cell::RefCell;
 
 /// Color sequences into stdout, not counted by `out::position` (GNU's --dired
@@ -31,38 +28,6 @@ impl crate::fmt::Sink for Escapes {
 pub struct Paint {
     db: &'static Database<'static>,
     painter: RefCell<Painter<'static, 'static>>,
-}
-
-/// GNU's start-up decision once `--color` said yes: the database, or None (no
-/// color: the terminal is unknown, or LS_COLORS is invalid and the messages were
-/// printed). `Err` when the arena is exhausted.
-pub fn setup(
-    prog: &[u8],
-    root: &Arena<'static>,
-) -> Result<Option<&'static Database<'static>>, Exhausted> {
-    let ls_colors = env::get(b"LS_COLORS");
-    let size = colors::storage_size(ls_colors.unwrap_or(b""));
-    let bytes = root.alloc_slice(size.bytes, 0u8)?;
-    let slots = root.alloc_slice(size.slots, Slot::EMPTY)?;
-    let storage = Storage { bytes, slots };
-    match colors::setup(
-        ls_colors,
-        env::get(b"TERM"),
-        env::get(b"COLORTERM"),
-        storage,
-    ) {
-        Setup::Colors(db) => Ok(Some(&root.copy(&[db])?[0])),
-        Setup::Off => Ok(None),
-        Setup::Invalid(e) => {
-            if e == colors::ParseError::NoRoom {
-                return Err(Exhausted);
-            }
-            let mut l = Line::new();
-            e.write_messages(prog, crate::locale::ctype_utf8(), &mut l);
-            l.send();
-            Ok(None)
-        }
-    }
 }
 
 impl Paint {

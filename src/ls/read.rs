@@ -3,139 +3,13 @@
 //! needs.
 
 use super::entry::{Entry, Extra, Kind, Meta};
-use super::options::{Config, Deref, Format, Hidden, Indicator, SortKey, TimeField};
-use crate::fmt::glob;
+use super::plan::{Filter, Needs, TimeField};
 use crate::sys::arena::{Arena, Exhausted};
 use crate::sys::dir::RawDirEntry;
 use crate::sys::stat::{readlink_at, statx_at, Statx, StatxFlags};
 use crate::sys::{dir, BorrowedFd, Errno};
 use core::ffi::CStr;
 use core::mem::MaybeUninit;
-
-/// A -I/--ignore/-B pattern, or a --hide pattern (`hide`).
-#[derive(Clone, Copy)]
-pub struct Pattern {
-    pub glob: &'static [u8],
-    pub hide: bool,
-}
-
-/// Which entries a listing shows.
-pub struct Filter<'p> {
-    pub hidden: Hidden,
-    pub patterns: &'p [Pattern],
-}
-
-impl Filter<'_> {
-    pub fn keep(&self, name: &[u8]) -> bool {
-        let dot = name.first() == Some(&b'.');
-        match self.hidden {
-            Hidden::All => {}
-            Hidden::AlmostAll => {
-                if name == b"." || name == b".." {
-                    return false;
-                }
-            }
-            Hidden::Skip => {
-                if dot {
-                    return false;
-                }
-            }
-        }
-        !self
-            .patterns
-            .iter()
-            .any(|p| (!p.hide || self.hidden == Hidden::Skip) && glob::matches(p.glob, name))
-    }
-}
-
-/// Which stat calls the options need (see the module documentation of ls).
-#[derive(Clone, Copy)]
-pub struct Needs {
-    /// Stat every entry (-i, -s, -t, -S, -l): with this mask.
-    pub every: Option<StatxFlags>,
-    /// The exec bits of regular files (-F).
-    pub regular_mode: bool,
-    /// The file type of every entry (-R, indicators, --group-directories-first):
-    /// DT_UNKNOWN is resolved by a stat.
-    pub types: bool,
-    /// Read the targets of symlinks (GNU: the long format, or `check_symlink_mode`:
-    /// --group-directories-first, or colors that tell dangling links apart).
-    pub readlink: bool,
-    /// Stat what each target text names (GNU's `linkok`/`linkmode`): -l with -F or
-    /// --file-type, or `check_symlink_mode`.
-    pub target_mode: bool,
-    /// Follow symlinks (-L).
-    pub follow: bool,
-    /// Long format and -Z: xattr markers and contexts (ls::long).
-    pub probe: Option<super::long::Probe>,
-    /// What the color database needs stat'd (ls::paint).
-    pub colors: Option<crate::fmt::colors::Needs>,
-}
-
-impl Needs {
-    pub fn of(c: &Config) -> Needs {
-        let mut mask = StatxFlags::TYPE | StatxFlags::MODE;
-        // GNU stats every entry for --hyperlink.
-        let long = c.format == Format::Long;
-        let mut every = c.inode || c.size || long || c.context || c.hyperlink;
-        if c.inode {
-            mask |= StatxFlags::INO;
-        }
-        if c.size {
-            mask |= StatxFlags::BLOCKS;
-        }
-        match c.sort {
-            SortKey::Size => {
-                every = true;
-                mask |= StatxFlags::SIZE;
-            }
-            SortKey::Time => {
-                every = true;
-                mask |= time_mask(c.time);
-            }
-            _ => {}
-        }
-        if long {
-            mask |= super::long::stat_mask(c) | time_mask(c.time);
-        }
-        let indicators = c.indicator != Indicator::None;
-        let colors = c.colors.map(|db| db.needs(long));
-        // GNU's check_symlink_mode: each symlink is read and what its target
-        // names is stat'd.
-        let check = c.dirs_first || colors.is_some_and(|n| n.follow_symlinks);
-        let colors = colors.map(|mut n| {
-            // GNU then lstats every symlink, and colors by what it found.
-            n.stat_symlinks |= check;
-            n.follow_symlinks = check;
-            n
-        });
-        if colors.is_some() {
-            // `mh` counts hard links wherever a stat is made.
-            mask |= StatxFlags::NLINK;
-        }
-        let follow = c.deref == Deref::All;
-        Needs {
-            every: if every { Some(mask) } else { None },
-            regular_mode: c.indicator == Indicator::Classify,
-            types: c.recursive || indicators || c.dirs_first || colors.is_some(),
-            // (Under -L a stat never shows a symlink: GNU reads none.)
-            readlink: (long || check) && !follow,
-            target_mode: (long && c.indicator >= Indicator::FileType) || check,
-            follow,
-            probe: super::long::Probe::of(c),
-            colors,
-        }
-    }
-}
-
-fn time_mask(t: TimeField) -> StatxFlags {
-    match t {
-        TimeField::Modify => StatxFlags::MTIME,
-        TimeField::Access => StatxFlags::ATIME,
-        TimeField::Change => StatxFlags::CTIME,
-        TimeField::Birth => StatxFlags::BTIME,
-    }
-}
 
 /// Converts a statx result into the fields ls keeps.
 pub fn meta_of(s: &Statx, time: TimeField) -> Meta {
@@ -326,7 +200,6 @@ pub enum Event<'e, 'a> {
 /// Reads the directory open at `fd` and hands each entry that `filter` keeps to
 /// `on` as soon as it is read (and stat'd if `needs` says so): constant memory.
 /// Returns the error that ended reading early.
-#[allow(clippy::too_many_arguments)]
 pub fn stream(
     region: &mut Arena<'_>,
     fd: BorrowedFd<'_>,
@@ -334,7 +207,6 @@ pub fn stream(
     filter: &Filter,
     at: &[u8],
     needs: &Needs,
-    time: TimeField,
     on: &mut dyn FnMut(Event),
 ) -> Result<Option<Errno>, Exhausted> {
     let mut d = dir::entries(fd, buf);
@@ -355,7 +227,7 @@ pub fn stream(
                 let mut one = [Entry::new(name, Kind::from_mode(dirent_mode(&e)))];
                 let r = region.sub();
                 let mut failed = None;
-                stat_entries(&r, fd, at, &mut one, needs, time, &mut |_, err, why| {
+                stat_entries(&r, fd, at, &mut one, needs, &mut |_, err, why| {
                     failed = Some((err, why))
                 })?;
                 if let Some((err, why)) = failed {
@@ -502,9 +374,9 @@ pub fn stat_entries<'a>(
     at: &[u8],
     entries: &mut [Entry<'a>],
     needs: &Needs,
-    time: TimeField,
     failed: &mut dyn FnMut(&[u8], Errno, Failure),
 ) -> Result<(), Exhausted> {
+    let time = needs.time;
     if let Some(mask) = needs.every {
         let mut scratch = needs.probe.map(|_| super::long::Scratch::new());
         if let Some(s) = &mut scratch {

@@ -4,19 +4,11 @@
 //! key falls back to the name.
 
 use super::entry::Entry;
-use super::options::SortKey;
+use super::plan::{Order, SortKey};
 use super::read::Packed;
 use crate::fmt::vercmp::filevercmp;
 use crate::sys::arena::{Arena, Exhausted};
 use core::cmp::Ordering;
-
-/// How one listing is ordered.
-#[derive(Clone, Copy)]
-pub struct Order {
-    pub key: SortKey,
-    pub reverse: bool,
-    pub dirs_first: bool,
-}
 
 /// Byte-order comparison, eight bytes at a time (musl's memcmp goes byte by byte).
 #[inline]

@@ -11,16 +11,14 @@
 //! region released when it is done.
 
 use super::entry::{Entry, Kind};
-use super::options::{Config, Deref, Format, SortKey};
 use super::output::{total, Render};
-use super::read::{
-    entries_of, pack, read, stat_entries, stream, Event, Failure, Filter, Needs, Pattern,
-};
-use super::sort::{sort, sort_packed, Key, Order};
+use super::plan::{Deref, Format, Listing, Plan};
+use super::read::{entries_of, pack, read, stat_entries, stream, Event, Failure};
+use super::sort::{sort, sort_packed, Key};
 use crate::fmt::quote::{quote, Quoting};
 use crate::msg;
 use crate::sys::arena::{Arena, Exhausted};
-use crate::sys::stat::{statx_at, StatxFlags};
+use crate::sys::stat::statx_at;
 use crate::sys::{file, out, AsFd, Errno, OwnedFd};
 use core::cell::RefCell;
 use core::ffi::CStr;
@@ -56,11 +54,8 @@ struct Level<'p> {
 
 /// State shared by the whole walk.
 pub struct Walk<'c> {
-    cfg: &'c Config,
+    plan: &'c Plan,
     render: Render,
-    needs: Needs,
-    order: Order,
-    patterns: &'c [Pattern],
     dirent: &'static mut [MaybeUninit<u8>],
     path: &'static mut [u8],
     path_len: usize,
@@ -75,9 +70,6 @@ pub struct Walk<'c> {
     /// The directory being listed is the last thing ls opens: its descriptor is
     /// not closed (the kernel closes it at exit).
     leave_open: bool,
-    /// The listing needs only the names, in name order, one per line: it is kept
-    /// packed and printed from 12-byte sort keys, never as `Entry`s (see `gather`).
-    compact: bool,
     /// Mount points among the directories being listed (see `revisits`).
     crossings: usize,
     /// Our /proc descriptor tables, once a directory on procfs was met (see
@@ -87,46 +79,22 @@ pub struct Walk<'c> {
 }
 
 impl<'c> Walk<'c> {
-    pub fn new(
-        cfg: &'c Config,
-        patterns: &'c [Pattern],
-        root: &Arena<'static>,
-    ) -> Result<Walk<'c>, Exhausted> {
+    pub fn new(plan: &'c Plan, root: &Arena<'static>) -> Result<Walk<'c>, Exhausted> {
         let dirent = root.alloc_slice(DIRENT_BUF, MaybeUninit::uninit())?;
         // The path starts in static memory; `room` moves it to a reservation when a
         // deep tree needs more.
         let path = crate::sys::mem::path_start();
-        let needs = Needs::of(cfg);
-        let compact = cfg.format == Format::OnePerLine
-            && cfg.sort == SortKey::Name
-            && !cfg.dirs_first
-            && !cfg.size
-            && !cfg.recursive
-            && needs.every.is_none()
-            && needs.colors.is_none()
-            && needs.probe.is_none()
-            && !needs.types
-            && !needs.regular_mode
-            && !needs.readlink;
         Ok(Walk {
-            cfg,
-            render: Render::new(cfg),
-            needs,
-            order: Order {
-                key: cfg.sort,
-                reverse: cfg.reverse,
-                dirs_first: cfg.dirs_first,
-            },
-            patterns,
+            plan,
+            render: Render::new(&plan.show, plan.deref == Deref::All),
             dirent,
             path,
             path_len: 0,
             open: heapless::Deque::new(),
             first: true,
-            headers: cfg.recursive,
+            headers: plan.recursive,
             same_mount_open: true,
             leave_open: false,
-            compact,
             crossings: 0,
             tables: None,
             status: 0,
@@ -140,7 +108,7 @@ impl<'c> Walk<'c> {
     /// `PROG: WHAT 'NAME': ERRNO` with NAME quoted as GNU quotes file names in
     /// messages.
     fn report(&mut self, what: &[u8], name: &[u8], e: Errno, status: i32) {
-        msg::failed(self.cfg.prog, what, name, Quoting::quoteaf, e);
+        msg::failed(self.plan.prog, what, name, Quoting::quoteaf, e);
         self.fail(status);
     }
 
@@ -199,7 +167,7 @@ impl<'c> Walk<'c> {
                 Failure::Stat => b"cannot access ",
                 Failure::Readlink => b"cannot read symbolic link ",
             };
-            msg::failed(self.cfg.prog, what, full, Quoting::quoteaf, e);
+            msg::failed(self.plan.prog, what, full, Quoting::quoteaf, e);
         }
         self.path_len = base;
         self.fail(1);
@@ -214,7 +182,7 @@ impl<'c> Walk<'c> {
         let implied = [&b"."[..]];
         // GNU looks at `.` as a file (so canonicalizes it) only under -d when no
         // operand is given.
-        let canonicalized = !operands.is_empty() || self.cfg.directory;
+        let canonicalized = !operands.is_empty() || self.plan.directory;
         let operands: &[&'static [u8]] = if operands.is_empty() {
             &implied
         } else {
@@ -223,14 +191,7 @@ impl<'c> Walk<'c> {
         let mut sub = region.sub();
         let entries = sub.alloc_slice(operands.len(), Entry::EMPTY)?;
         let mut n = 0;
-        let mut mask =
-            self.needs.every.unwrap_or(StatxFlags::empty()) | StatxFlags::TYPE | StatxFlags::MODE;
-        if self.cfg.inode {
-            mask |= StatxFlags::INO;
-        }
-        if self.needs.colors.is_some() {
-            mask |= StatxFlags::NLINK;
-        }
+        let mask = self.plan.needs.operands;
         let mut scratch = super::long::Scratch::new();
         for &op in operands {
             let mut z = sub.vec::<u8>();
@@ -245,7 +206,7 @@ impl<'c> Walk<'c> {
                     self.report(b"error canonicalizing ", op, e, 2);
                 }
             }
-            let st = match self.cfg.deref {
+            let st = match self.plan.deref {
                 Deref::All | Deref::Args => statx_at(file::cwd(), c, true, mask),
                 Deref::Never => statx_at(file::cwd(), c, false, mask),
                 // GNU stats, and lstats when that is not a directory (or the link
@@ -264,11 +225,11 @@ impl<'c> Walk<'c> {
             };
             match st {
                 Ok(s) => {
-                    let m = sub.copy(&[super::read::meta_of(&s, self.cfg.time)])?;
+                    let m = sub.copy(&[super::read::meta_of(&s, self.plan.needs.time)])?;
                     let mut e = Entry::new(name_z, Kind::from_mode(m[0].mode));
                     // A relative target is read from the operand's directory.
                     let prefix = &op[..op.iter().rposition(|&b| b == b'/').map_or(0, |i| i + 1)];
-                    let needs = self.needs;
+                    let needs = self.plan.needs;
                     if let Some(err) = super::read::examine(
                         &sub,
                         file::cwd(),
@@ -288,17 +249,17 @@ impl<'c> Walk<'c> {
             }
         }
         let entries = &mut entries[..n];
-        let measured = self.render.measure_for_sort(entries, self.order.key);
-        sort(entries, self.order, &mut sub)?;
+        let measured = self.render.measure_for_sort(entries, self.plan.order.key);
+        sort(entries, self.plan.order, &mut sub)?;
         // GNU's prefix widths and quote alignment for the file operands count the
         // directory operands too.
         // (Only when some operand is a file: -l would look up names for nothing.)
-        let frame = if self.cfg.directory || entries.iter().any(|e| !e.is_dir()) {
+        let frame = if self.plan.directory || entries.iter().any(|e| !e.is_dir()) {
             Some(self.render.frame(entries, measured))
         } else {
             None
         };
-        let files = if self.cfg.directory {
+        let files = if self.plan.directory {
             entries.len()
         } else {
             // Stable partition: files keep their order, directories theirs.
@@ -327,12 +288,12 @@ impl<'c> Walk<'c> {
             }
             self.first = false;
         }
-        self.headers = self.cfg.recursive || operands.len() > 1;
+        self.headers = self.plan.recursive || operands.len() > 1;
         let dirs = dir_part.len();
         for (i, e) in dir_part.iter().enumerate() {
             // The last directory's descriptor is left for exit to close (one
             // syscall fewer) when nothing else is opened after it.
-            self.leave_open = i + 1 == dirs && !self.cfg.recursive;
+            self.leave_open = i + 1 == dirs && !self.plan.recursive;
             self.set_path(e.name())?;
             let Ok(c) = CStr::from_bytes_with_nul(e.name_z()) else {
                 continue;
@@ -347,7 +308,7 @@ impl<'c> Walk<'c> {
                         id: Default::default(),
                         by_path: Default::default(),
                     };
-                    if self.cfg.recursive {
+                    if self.plan.recursive {
                         self.revisits(&level, Some(&fd));
                         level.by_path.set(self.own_table(level.id.get(), &fd, None));
                     }
@@ -359,7 +320,7 @@ impl<'c> Walk<'c> {
                 }
                 Err(err) => self.report(b"cannot open directory ", e.name(), err, 2),
             }
-            if self.cfg.tty {
+            if self.plan.tty {
                 out::flush();
             }
         }
@@ -384,7 +345,7 @@ impl<'c> Walk<'c> {
         if let Some(e) = link.and_then(|l| l.dir_error()) {
             let path = &self.path[..self.path_len];
             msg::failed(
-                self.cfg.prog,
+                self.plan.prog,
                 b"error canonicalizing ",
                 path,
                 Quoting::quoteaf,
@@ -402,10 +363,8 @@ impl<'c> Walk<'c> {
             out::bytes(b":\n");
         } else if self.headers {
             let q = Quoting {
-                style: self.cfg.quoting,
-                hide_control: self.cfg.hide_control,
-                utf8: self.render.quoting.utf8,
                 extra: b":",
+                ..self.render.quoting
             };
             quote(&q, &self.path[..self.path_len], &mut crate::fmt::Stdout);
             if link.is_some() {
@@ -439,7 +398,7 @@ impl<'c> Walk<'c> {
                 return Ok(());
             }
         };
-        if !self.cfg.recursive
+        if !self.plan.recursive
             || !entries
                 .iter()
                 .any(|e| e.is_dir() && !dot_or_dotdot(e.name()))
@@ -461,7 +420,7 @@ impl<'c> Walk<'c> {
             self.push_name(e.name())?;
             let end = self.path_len;
             let opened = if level.by_path.get() {
-                self.open_path().map(|f| (f, self.cfg.deref != Deref::All))
+                self.open_path().map(|f| (f, self.plan.deref != Deref::All))
             } else {
                 self.open_child(level, e.name_z())
             };
@@ -479,7 +438,7 @@ impl<'c> Walk<'c> {
                     // Identities come from fstat at mount points and under -L; below a
                     // mount point every directory is checked (a bind mount can show
                     // an ancestor again).
-                    let again = if crossed || self.cfg.deref == Deref::All {
+                    let again = if crossed || self.plan.deref == Deref::All {
                         self.revisits(&child, Some(&child_fd))
                     } else {
                         self.crossings > 0 && self.revisits(&child, None)
@@ -530,7 +489,7 @@ impl<'c> Walk<'c> {
     fn cannot_open(&mut self, err: Errno) {
         let path = &self.path[..self.path_len];
         msg::failed(
-            self.cfg.prog,
+            self.plan.prog,
             b"cannot open directory ",
             path,
             Quoting::quoteaf,
@@ -543,7 +502,7 @@ impl<'c> Walk<'c> {
         if e != Errno::NOENT {
             let path = &self.path[..self.path_len];
             msg::failed(
-                self.cfg.prog,
+                self.plan.prog,
                 b"reading directory ",
                 path,
                 Quoting::quoteaf,
@@ -568,7 +527,7 @@ impl<'c> Walk<'c> {
         let mut a = level.parent;
         while let Some(x) = a {
             if x.id.get() == id {
-                let mut l = msg::start(self.cfg.prog);
+                let mut l = msg::start(self.plan.prog);
                 msg::quoted(&mut l, &self.path[..self.path_len], Quoting::quotef);
                 l.push(b": not listing already-listed directory\n").send();
                 self.fail(2);
@@ -588,13 +547,9 @@ impl<'c> Walk<'c> {
         operand: bool,
     ) -> Result<Option<&'a mut [Entry<'a>]>, Exhausted> {
         self.header(operand);
-        let filter = Filter {
-            hidden: self.cfg.hidden,
-            patterns: self.patterns,
-        };
-        if self.render.stream {
-            let needs = self.needs;
-            let time = self.cfg.time;
+        let filter = self.plan.filter;
+        if self.plan.listing == Listing::Stream {
+            let needs = self.plan.needs;
             let dirent = core::mem::take(&mut self.dirent);
             let at = sub.copy(&self.path[..self.path_len])?;
             let r = stream(
@@ -604,7 +559,6 @@ impl<'c> Walk<'c> {
                 &filter,
                 at,
                 &needs,
-                time,
                 &mut |ev| match ev {
                     Event::Entry(e) => self.render.one(e),
                     Event::Failed(name, err, why) => self.report_entry(name, err, why),
@@ -614,12 +568,12 @@ impl<'c> Walk<'c> {
             if let Some(e) = r? {
                 self.read_error(e, operand);
             }
-            if self.cfg.tty {
+            if self.plan.tty {
                 out::flush();
             }
             return Ok(None);
         }
-        if self.compact {
+        if self.plan.listing == Listing::Compact {
             // A million names cost about 24 bytes each here (12 packed, 12 of key),
             // against 80 as entries.
             let packed = pack(sub, fd.as_fd(), self.dirent, &filter, false)?;
@@ -631,20 +585,20 @@ impl<'c> Walk<'c> {
                     let r = packed.record(k.at()).0;
                     self.render.one(&Entry::new(r.name_z, r.kind));
                 };
-                if self.order.reverse {
+                if self.plan.order.reverse {
                     keys.iter().rev().for_each(print);
                 } else {
                     keys.iter().for_each(print);
                 }
-                if self.cfg.tty {
+                if self.plan.tty {
                     out::flush();
                 }
                 return Ok(None);
             }
             let entries = entries_of(sub, &packed)?;
-            sort(entries, self.order, sub)?;
-            self.render.group(sub, entries, None, true)?;
-            if self.cfg.tty {
+            sort(entries, self.plan.order, sub)?;
+            self.render.group(sub, entries, None)?;
+            if self.plan.tty {
                 out::flush();
             }
             return Ok(None);
@@ -654,29 +608,22 @@ impl<'c> Walk<'c> {
             self.read_error(e, operand);
         }
         let entries = listing.entries;
-        let needs = self.needs;
-        let time = self.cfg.time;
+        let needs = self.plan.needs;
         let at: &[u8] = if needs.probe.is_some() {
             sub.copy(&self.path[..self.path_len])?
         } else {
             &[]
         };
-        stat_entries(
-            sub,
-            fd.as_fd(),
-            at,
-            entries,
-            &needs,
-            time,
-            &mut |name, e, why| self.report_entry(name, e, why),
-        )?;
-        let measured = self.render.measure_for_sort(entries, self.order.key);
-        sort(entries, self.order, sub)?;
-        if self.cfg.size || self.cfg.format == Format::Long {
+        stat_entries(sub, fd.as_fd(), at, entries, &needs, &mut |name, e, why| {
+            self.report_entry(name, e, why)
+        })?;
+        let measured = self.render.measure_for_sort(entries, self.plan.order.key);
+        sort(entries, self.plan.order, sub)?;
+        if self.plan.show.size || self.plan.show.format == Format::Long {
             total(&self.render, entries);
         }
-        self.render.group(sub, entries, measured, true)?;
-        if self.cfg.tty {
+        self.render.group(sub, entries, measured)?;
+        if self.plan.tty {
             out::flush();
         }
         Ok(Some(entries))

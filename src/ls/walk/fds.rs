@@ -106,7 +106,7 @@ impl Walk<'_> {
         }
         let mut start = anchor.map_or(0, |a| a.path_end);
         let end = level.path_end;
-        let follow = self.cfg.deref == Deref::All;
+        let follow = self.plan.deref == Deref::All;
         let mut cur: Option<OwnedFd> = None;
         loop {
             if anchor.is_some() || cur.is_some() {
@@ -154,7 +154,7 @@ impl Walk<'_> {
         name_z: &[u8],
     ) -> Result<(OwnedFd, bool), Errno> {
         let c = CStr::from_bytes_with_nul(name_z).map_err(|_| Errno::INVAL)?;
-        let follow = self.cfg.deref == Deref::All;
+        let follow = self.plan.deref == Deref::All;
         if level.fd.borrow().is_none() {
             let saved = self.path_len;
             self.path_len = level.path_end;
