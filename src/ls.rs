@@ -5,20 +5,14 @@
 //! with only the stat calls the output needs); `sort` orders a listing in place;
 //! `output` prints a group of entries in the chosen format.
 
-mod cwd;
-mod dired;
 mod entry;
-mod ids;
-mod links;
-mod long;
 mod options;
 mod output;
-mod paint;
 mod plan;
+mod probe;
 mod read;
 mod sort;
 mod walk;
-mod zone;
 
 use crate::msg;
 use crate::sys::arena::Arena;

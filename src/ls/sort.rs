@@ -4,8 +4,8 @@
 //! key falls back to the name.
 
 use super::entry::Entry;
+use super::entry::Packed;
 use super::plan::{Order, SortKey};
-use super::read::Packed;
 use crate::fmt::vercmp::filevercmp;
 use crate::sys::arena::{Arena, Exhausted};
 use core::cmp::Ordering;
@@ -55,10 +55,7 @@ fn by_key(key: SortKey, a: &Entry, b: &Entry) -> Ordering {
         SortKey::Size => size_of(b).cmp(&size_of(a)).then_with(|| bytes_cmp(x, y)),
         SortKey::Extension => bytes_cmp(extension(x), extension(y)).then_with(|| bytes_cmp(x, y)),
         SortKey::Version => filevercmp(x, y),
-        SortKey::Width => a
-            .display_width()
-            .cmp(&b.display_width())
-            .then_with(|| bytes_cmp(x, y)),
+        SortKey::Width => a.width.cmp(&b.width).then_with(|| bytes_cmp(x, y)),
     }
 }
 

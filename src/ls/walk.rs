@@ -10,15 +10,15 @@
 //! reserved buffer used as a stack; each directory's entries live in an arena
 //! region released when it is done.
 
-use super::entry::{Entry, Kind};
-use super::output::{total, Render};
-use super::plan::{Deref, Format, Listing, Plan};
-use super::read::{entries_of, pack, read, stat_entries, stream, Event, Failure};
+use super::entry::Entry;
+use super::output::Render;
+use super::plan::{Deref, Listing, Plan};
+use super::probe::Scratch;
+use super::read::{entries_of, operand, pack, read, stat_entries, stream, Event, Failure, Operand};
 use super::sort::{sort, sort_packed, Key};
-use crate::fmt::quote::{quote, Quoting};
+use crate::fmt::quote::Quoting;
 use crate::msg;
 use crate::sys::arena::{Arena, Exhausted};
-use crate::sys::stat::statx_at;
 use crate::sys::{file, out, AsFd, Errno, OwnedFd};
 use core::cell::RefCell;
 use core::ffi::CStr;
@@ -191,61 +191,24 @@ impl<'c> Walk<'c> {
         let mut sub = region.sub();
         let entries = sub.alloc_slice(operands.len(), Entry::EMPTY)?;
         let mut n = 0;
-        let mask = self.plan.needs.operands;
-        let mut scratch = super::long::Scratch::new();
+        let needs = self.plan.needs;
+        let mut scratch = Scratch::new();
         for &op in operands {
-            let mut z = sub.vec::<u8>();
-            z.extend(op)?;
-            z.push(0)?;
-            let name_z: &[u8] = z.finish();
-            let Ok(c) = CStr::from_bytes_with_nul(name_z) else {
-                continue;
-            };
-            if let Some(e) = self.render.links.as_ref().and_then(|l| l.operand_error(op)) {
+            if let Some(e) = self.render.link_error(op) {
                 if canonicalized {
                     self.report(b"error canonicalizing ", op, e, 2);
                 }
             }
-            let st = match self.plan.deref {
-                Deref::All | Deref::Args => statx_at(file::cwd(), c, true, mask),
-                Deref::Never => statx_at(file::cwd(), c, false, mask),
-                // GNU stats, and lstats when that is not a directory (or the link
-                // dangles); lstat first gives the same answers with one call for
-                // everything but symlinks.
-                Deref::ArgDirs => match statx_at(file::cwd(), c, false, mask) {
-                    Ok(l) if Kind::from_mode(l.stx_mode as u32) == Kind::Symlink => {
-                        match statx_at(file::cwd(), c, true, mask) {
-                            Ok(s) if Kind::from_mode(s.stx_mode as u32) == Kind::Dir => Ok(s),
-                            Err(e) if e != Errno::NOENT => Err(e),
-                            _ => Ok(l),
-                        }
-                    }
-                    r => r,
-                },
-            };
-            match st {
-                Ok(s) => {
-                    let m = sub.copy(&[super::read::meta_of(&s, self.plan.needs.time)])?;
-                    let mut e = Entry::new(name_z, Kind::from_mode(m[0].mode));
-                    // A relative target is read from the operand's directory.
-                    let prefix = &op[..op.iter().rposition(|&b| b == b'/').map_or(0, |i| i + 1)];
-                    let needs = self.plan.needs;
-                    if let Some(err) = super::read::examine(
-                        &sub,
-                        file::cwd(),
-                        prefix,
-                        Some(&mut scratch),
-                        &mut e,
-                        &mut m[0],
-                        &needs,
-                    )? {
+            match operand(&sub, op, &needs, self.plan.deref, &mut scratch)? {
+                Some(Operand::Found(e, unreadable)) => {
+                    if let Some(err) = unreadable {
                         self.report(b"cannot read symbolic link ", op, err, 2);
                     }
-                    e.meta = Some(&m[0]);
                     entries[n] = e;
                     n += 1;
                 }
-                Err(e) => self.report(b"cannot access ", op, e, 2),
+                Some(Operand::Missing(e)) => self.report(b"cannot access ", op, e, 2),
+                None => {}
             }
         }
         let entries = &mut entries[..n];
@@ -279,13 +242,9 @@ impl<'c> Walk<'c> {
         };
         let (file_part, dir_part) = entries.split_at_mut(files);
         if let (true, Some(frame)) = (files > 0, &frame) {
-            if let Some(l) = &self.render.links {
-                l.set_operands(true);
-            }
+            self.render.printing_operands(true);
             self.render.print_group(&mut sub, file_part, frame)?;
-            if let Some(l) = &self.render.links {
-                l.set_operands(false);
-            }
+            self.render.printing_operands(false);
             self.first = false;
         }
         self.headers = self.plan.recursive || operands.len() > 1;
@@ -312,9 +271,7 @@ impl<'c> Walk<'c> {
                         self.revisits(&level, Some(&fd));
                         level.by_path.set(self.own_table(level.id.get(), &fd, None));
                     }
-                    if let Some(l) = &self.render.links {
-                        l.enter_operand(e.name());
-                    }
+                    self.render.enter_operand(e.name());
                     self.list(&mut sub, &level, fd, true)?;
                     self.close_level(&level);
                 }
@@ -325,24 +282,15 @@ impl<'c> Walk<'c> {
             }
         }
         // GNU restores the colors before the --dired trailer.
-        if let Some(p) = &self.render.paint {
-            p.finish();
-        }
-        self.render.long.dired.finish();
+        self.render.finish();
         Ok(())
     }
 
+    /// Starts a directory's listing: the blank line before it, and its header.
     fn header(&mut self, operand: bool) {
-        if !self.first {
-            out::byte(b'\n');
-        }
+        let unlinked = self.render.header_start(self.first, self.headers);
         self.first = false;
-        if self.headers {
-            self.render.long.dired.indent();
-            self.render.long.dired.mark_header();
-        }
-        let link = self.headers.then_some(self.render.links.as_ref()).flatten();
-        if let Some(e) = link.and_then(|l| l.dir_error()) {
+        if let Some(e) = unlinked {
             let path = &self.path[..self.path_len];
             msg::failed(
                 self.plan.prog,
@@ -351,27 +299,10 @@ impl<'c> Walk<'c> {
                 Quoting::quoteaf,
                 e,
             );
-            self.status = self.status.max(if operand { 2 } else { 1 });
+            self.fail(if operand { 2 } else { 1 });
         }
-        let link = link.filter(|l| l.open_dir());
-        if self.headers && self.render.raw_names {
-            out::bytes(&self.path[..self.path_len]);
-            if link.is_some() {
-                crate::fmt::colors::hyperlink::close(&mut crate::fmt::Stdout);
-            }
-            self.render.long.dired.mark_header();
-            out::bytes(b":\n");
-        } else if self.headers {
-            let q = Quoting {
-                extra: b":",
-                ..self.render.quoting
-            };
-            quote(&q, &self.path[..self.path_len], &mut crate::fmt::Stdout);
-            if link.is_some() {
-                crate::fmt::colors::hyperlink::close(&mut crate::fmt::Stdout);
-            }
-            self.render.long.dired.mark_header();
-            out::bytes(b":\n");
+        if self.headers {
+            self.render.header(&self.path[..self.path_len]);
         }
     }
 
@@ -468,11 +399,9 @@ impl<'c> Walk<'c> {
                             child_fd
                         };
                     self.crossings += crossed as usize;
-                    let mark = self.render.links.as_ref().map(|l| l.enter_child(e.name()));
+                    let mark = self.render.enter_child(e.name());
                     let r = self.list(&mut sub, &child, child_fd, false);
-                    if let (Some(l), Some(m)) = (&self.render.links, mark) {
-                        l.leave(m);
-                    }
+                    self.render.leave(mark);
                     self.crossings -= crossed as usize;
                     r?;
                     self.close_level(&child);
@@ -603,11 +532,10 @@ impl<'c> Walk<'c> {
             }
             return Ok(None);
         }
-        let listing = read(sub, fd.as_fd(), self.dirent, &filter)?;
-        if let Some(e) = listing.error {
+        let (entries, error) = read(sub, fd.as_fd(), self.dirent, &filter)?;
+        if let Some(e) = error {
             self.read_error(e, operand);
         }
-        let entries = listing.entries;
         let needs = self.plan.needs;
         let at: &[u8] = if needs.probe.is_some() {
             sub.copy(&self.path[..self.path_len])?
@@ -619,9 +547,6 @@ impl<'c> Walk<'c> {
         })?;
         let measured = self.render.measure_for_sort(entries, self.plan.order.key);
         sort(entries, self.plan.order, sub)?;
-        if self.plan.show.size || self.plan.show.format == Format::Long {
-            total(&self.render, entries);
-        }
         self.render.group(sub, entries, measured)?;
         if self.plan.tty {
             out::flush();

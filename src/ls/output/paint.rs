@@ -1,16 +1,15 @@
-//! ls's side of `--color` and `--hyperlink`: the database set up once at start,
-//! the facts each entry gives the color rules, and the bytes around names.
+//! ls's side of `--color` and `--hyperlink`: the facts each entry gives the color
+//! rules, and the bytes around names.
 //!
-//! The database comes with the plan (options::resolve sets it up). `Render`
-//! (ls::output) holds a `Paint`; the formats call
-//! `Render::painted_name` where they print a name, `Render::paint_normal` before each
-//! entry, and `Render::painted_target` for a symlink's target in `-l`. `finish`
-//! writes the closing sequence once at exit.
+//! The database comes with the plan (options::resolve sets it up). `Render` holds
+//! a `Paint`; the formats call `Render::painted_name` where they print a name,
+//! `Render::paint_normal` before each entry, and `Render::painted_target` for a
+//! symlink's target in `-l`. `finish` writes the closing sequence once at exit.
 
-use super::entry::Entry;
-use super::output::Render;
+use super::Render;
 use crate::fmt::colors::{Database, Facts, Painter, Stat};
 use crate::fmt::Stdout;
+use crate::ls::entry::Entry;
 use crate::sys::out;
 use core::cell::RefCell;
 
@@ -73,8 +72,7 @@ impl Render {
     /// already wrote it when `pad_done`). `col`: the column the entry started at.
     /// Returns the bytes of the name with its alignment space (GNU's length for `cl`).
     pub(super) fn painted_name(&self, e: &Entry, space: bool, col: usize, pad_done: bool) -> usize {
-        let quoted = e.width & super::entry::QUOTED != 0;
-        let pad = (space && !quoted) as usize;
+        let pad = (space && !e.quoted) as usize;
         if pad == 1 && !pad_done {
             out::byte(b' ');
         }
@@ -89,7 +87,7 @@ impl Render {
         if let Some(p) = &self.paint {
             p.painter
                 .borrow_mut()
-                .end_name(&mut Escapes, seq.is_some(), col, len, self.width);
+                .end_name(&mut Escapes, seq.is_some(), col, len, self.show.width);
         }
         len
     }
@@ -111,7 +109,7 @@ impl Render {
         if let Some(p) = &self.paint {
             p.painter
                 .borrow_mut()
-                .end_name(&mut Escapes, seq.is_some(), col, len, self.width);
+                .end_name(&mut Escapes, seq.is_some(), col, len, self.show.width);
         }
     }
 }
@@ -122,11 +120,11 @@ impl Render {
     /// quoted. `aligned`: the group aligns names on quotes.
     fn quoted_text(&self, e: &Entry, text: &[u8], aligned: bool) -> (usize, bool) {
         let write = |s: &mut dyn crate::fmt::Sink| -> bool {
-            if self.raw_names {
+            if self.show.raw_names {
                 s.put(text);
                 false
             } else {
-                crate::fmt::quote::quote(&self.quoting, text, s).quoted
+                crate::fmt::quote::quote(&self.show.quoting, text, s).quoted
             }
         };
         match &self.links {
@@ -137,10 +135,5 @@ impl Render {
                 ((out::position() - start) as usize, quoted)
             }
         }
-    }
-
-    /// Neither colors nor links: names can be written bare.
-    pub(super) fn plain(&self) -> bool {
-        self.paint.is_none() && self.links.is_none()
     }
 }

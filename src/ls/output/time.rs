@@ -5,6 +5,7 @@
 
 use crate::fmt::strtime::{format_bounded, LS_MAX};
 use crate::fmt::tz::{self, Tz};
+use crate::fmt::unicode::display_width;
 use crate::sys::{env, file, map, time};
 use core::cell::{Cell, OnceCell};
 use core::ffi::CStr;
@@ -21,6 +22,8 @@ pub struct Clock {
     now: Cell<(i64, u32)>,
     /// The width of the old format applied to time 0 (for unprintable times).
     fallback: OnceCell<usize>,
+    /// LC_CTYPE is UTF-8 (for that width).
+    utf8: bool,
 }
 
 /// True when (sec, nsec) lies within the six months before `now` (exclusive).
@@ -31,9 +34,10 @@ pub fn is_recent(t: (i64, u32), now: (i64, u32)) -> bool {
 
 impl Clock {
     /// A clock that formats old times with `formats[0]`, recent ones with
-    /// `formats[1]`.
-    pub fn new(formats: [&'static [u8]; 2]) -> Clock {
+    /// `formats[1]`; `utf8`: LC_CTYPE is UTF-8.
+    pub fn new(formats: [&'static [u8]; 2], utf8: bool) -> Clock {
         Clock {
+            utf8,
             formats,
             zone: OnceCell::new(),
             now: Cell::new((i64::MIN, 0)),
@@ -72,7 +76,7 @@ impl Clock {
             };
             let mut buf = [0u8; LS_MAX];
             match format_bounded(self.formats[0], &tm, 0, 0, &mut buf) {
-                Some(n) => display_width(&buf[..n]),
+                Some(n) => display_width(&buf[..n], self.utf8),
                 None => 0,
             }
         })
@@ -147,28 +151,6 @@ fn quick(fmt: &[u8], tm: &crate::fmt::tz::Tm, nsec: u32, buf: &mut [u8]) -> Opti
         i += 2;
     }
     Some(n)
-}
-
-/// Columns taken by `text` (bytes in the C locale; UTF-8 characters otherwise).
-pub fn display_width(text: &[u8]) -> usize {
-    if text.is_ascii() || !crate::locale::ctype_utf8() {
-        return text.len();
-    }
-    let mut w = 0usize;
-    let mut i = 0;
-    while i < text.len() {
-        match crate::fmt::unicode::decode(&text[i..]) {
-            crate::fmt::unicode::Decoded::Char(cp, len) => {
-                w += crate::fmt::unicode::width(cp).max(0) as usize;
-                i += len;
-            }
-            _ => {
-                w += 1;
-                i += 1;
-            }
-        }
-    }
-    w
 }
 
 /// Maps the zone file `name`: absolute, or relative to $TZDIR (when set and not
