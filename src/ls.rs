@@ -1,9 +1,11 @@
-//! ls: options -> gather -> sort -> render.
+//! ls: options -> plan -> gather -> sort -> render, each stage reading only its
+//! part of the plan.
 //!
-//! `options` turns argv and the environment into a `Config`; `walk` stats the
-//! operands and walks the directories (`read` gathers one directory into the arena
-//! with only the stat calls the output needs); `sort` orders a listing in place;
-//! `output` prints a group of entries in the chosen format.
+//! `options` reads argv and the environment once into a `plan::Plan`; `walk` takes
+//! the operands and the directories one after another (and down with -R), and for
+//! each: `read` gathers the entries with only the stat calls the plan needs (and
+//! `probe` what a stat does not say), `sort` orders them, `output` prints them.
+//! `entry` is what every stage passes on. docs/ARCHITECTURE.md has the graph.
 
 mod entry;
 mod options;

@@ -356,7 +356,8 @@ fn last_format_wins() {
 
 #[test]
 fn long_options_accepted_for_later_parts() {
-    // These options are parsed with GNU's checks now; their output comes later.
+    // Colors, hyperlinks, --dired and the owner columns requested where they show
+    // nothing (no terminal, no long format) or with other formats.
     let fx = plain_tree();
     for args in [
         vec!["--color=never"],

@@ -307,55 +307,146 @@ fn run(
     f: &mut Findings,
 ) -> Result<(), Forced> {
     let single = plan.family == Family::Single;
-    // Quote strings are only escaped inside the name by the backslash family.
-    let close = if plan.family == Family::Backslash {
-        plan.close
-    } else {
-        b""
-    };
     if !plan.bare {
         out.put(plan.open);
     }
     f.double_quote_safe = true;
-    let mut dollar = Dollar {
-        open: dollar_open,
-        escaped_now: false,
+    let mut w = Writer {
+        plan,
+        // Quote strings are only escaped inside the name by the backslash family.
+        close: if plan.family == Family::Backslash {
+            plan.close
+        } else {
+            b""
+        },
+        single,
+        utf8,
+        dollar: Dollar {
+            open: dollar_open,
+            escaped_now: false,
+        },
+        out,
+        f,
     };
     let mut i = 0;
     while i < name.len() {
-        let c = name[i];
-        dollar.escaped_now = false;
+        i = w.character(name, i)?;
+    }
+    if name.is_empty() && single && plan.bare {
+        return Err(Forced);
+    }
+    if !plan.bare {
+        w.out.put(plan.close);
+    }
+    w.f.dollar_open = w.dollar.open;
+    Ok(())
+}
+
+/// The state of `run` while it writes one name.
+struct Writer<'p, 'o> {
+    plan: &'p Plan,
+    /// The closing quote, when the name must escape it.
+    close: &'p [u8],
+    single: bool,
+    utf8: bool,
+    dollar: Dollar,
+    out: &'o mut dyn Sink,
+    f: &'o mut Findings,
+}
+
+/// What one byte of a name needs (see `Writer::byte`).
+struct Need {
+    /// Written as this backslash escape letter (`\n`), when the style escapes.
+    letter: Option<u8>,
+    /// The byte written (a NUL is written as `0` after its backslash).
+    byte: u8,
+    /// Could be written unchanged inside `"…"`.
+    dq_safe: bool,
+    /// The shell would read it specially.
+    shell_special: bool,
+}
+
+/// What `Writer::byte` found.
+enum Step {
+    /// One byte to write, and how.
+    Byte(Need),
+    /// A character of this many bytes was written whole.
+    Wrote(usize),
+}
+
+/// The bytes that are written as themselves and are safe in `"…"` everywhere.
+fn portable(c: u8) -> bool {
+    matches!(
+        c,
+        b'%' | b'+' | b',' | b'-' | b'.' | b'/' | b':' | b']' | b'_'
+    ) || c.is_ascii_alphanumeric()
+}
+
+impl Writer<'_, '_> {
+    /// Writes the character at `name[i]`; returns where the next one starts.
+    #[inline]
+    fn character(&mut self, name: &[u8], i: usize) -> Result<usize, Forced> {
+        let plan = self.plan;
+        self.dollar.escaped_now = false;
         let mut right_quote = false;
-        if plan.escapes && !close.is_empty() && name[i..].starts_with(close) {
+        if plan.escapes && !self.close.is_empty() && name[i..].starts_with(self.close) {
             if plan.bare {
                 return Err(Forced);
             }
             right_quote = true;
         }
-        // What the byte needs: written as itself, or as a backslash escape `\x`.
-        let mut letter = None;
-        let mut dq_safe = false;
-        let mut shell_special = false;
-        let mut byte = c;
-        match c {
-            0 => {
-                if plan.escapes {
-                    if plan.bare {
-                        return Err(Forced);
-                    }
-                    dollar.begin(plan, out);
-                    if !single && name.get(i + 1).is_some_and(u8::is_ascii_digit) {
-                        out.put(b"00");
-                    }
-                    byte = b'0';
-                }
+        let need = match self.byte(name, i, right_quote)? {
+            Step::Byte(need) => need,
+            Step::Wrote(len) => return Ok(i + len),
+        };
+        if need.shell_special && self.single && plan.bare {
+            return Err(Forced);
+        }
+        let letter = need.letter.filter(|_| plan.escapes);
+        let extra =
+            (plan.bare || (plan.escapes && !self.single)) && plan.extra.contains(&need.byte);
+        if letter.is_some() || extra || right_quote {
+            if plan.bare {
+                return Err(Forced);
             }
-            0x07 | 0x08 | 0x0b | 0x0c => letter = Some(b"ab..vf"[c as usize - 7]),
+            self.dollar.begin(plan, self.out);
+        }
+        self.dollar.end(self.out);
+        self.out.put_byte(letter.unwrap_or(need.byte));
+        if !need.dq_safe {
+            self.f.double_quote_safe = false;
+        }
+        Ok(i + 1)
+    }
+
+    /// What the byte `name[i]` needs: written as itself, or as a backslash escape
+    /// `\x`; or a multibyte character (or an unprintable byte) written whole here.
+    fn byte(&mut self, name: &[u8], i: usize, right_quote: bool) -> Result<Step, Forced> {
+        let (plan, single, c) = (self.plan, self.single, name[i]);
+        let mut need = Need {
+            letter: None,
+            byte: c,
+            dq_safe: false,
+            shell_special: false,
+        };
+        match c {
+            0 if plan.escapes => {
+                if plan.bare {
+                    return Err(Forced);
+                }
+                self.dollar.begin(plan, self.out);
+                if !single && name.get(i + 1).is_some_and(u8::is_ascii_digit) {
+                    self.out.put(b"00");
+                }
+                need.byte = b'0';
+            }
+            0 => {}
+            0x07 | 0x08 | 0x0b | 0x0c => need.letter = Some(b"ab..vf"[c as usize - 7]),
             b'\n' | b'\r' | b'\t' => {
                 if single && plan.bare {
                     return Err(Forced);
                 }
-                letter = Some(match c {
+                need.letter = Some(match c {
                     b'\n' => b'n',
                     b'\r' => b'r',
                     _ => b't',
@@ -366,108 +457,83 @@ fn run(
                     if plan.bare {
                         return Err(Forced);
                     }
-                } else if !(plan.escapes && plan.bare && !close.is_empty()) {
-                    letter = Some(b'\\');
+                } else if !(plan.escapes && plan.bare && !self.close.is_empty()) {
+                    need.letter = Some(b'\\');
                 }
             }
-            b'?' => shell_special = true,
+            b'?' => need.shell_special = true,
             b'{' | b'}' | b'#' | b'~' => {
                 let special = if c == b'{' || c == b'}' {
                     name.len() == 1
                 } else {
                     i == 0
                 };
-                if special {
-                    dq_safe = true;
-                    shell_special = true;
-                }
+                need.dq_safe = special;
+                need.shell_special = special;
             }
             b' ' => {
-                dq_safe = true;
-                shell_special = true;
+                need.dq_safe = true;
+                need.shell_special = true;
             }
             b'!' | b'"' | b'$' | b'&' | b'(' | b')' | b'*' | b';' | b'<' | b'=' | b'>' | b'['
-            | b'^' | b'`' | b'|' => shell_special = true,
+            | b'^' | b'`' | b'|' => need.shell_special = true,
             b'\'' => {
-                f.apostrophe = true;
-                dq_safe = true;
+                self.f.apostrophe = true;
+                need.dq_safe = true;
                 if single {
                     if plan.bare {
                         return Err(Forced);
                     }
-                    out.put(b"'\\'");
-                    dollar.open = false;
+                    self.out.put(b"'\\'");
+                    self.dollar.open = false;
                 }
             }
-            b'%'
-            | b'+'
-            | b','
-            | b'-'
-            | b'.'
-            | b'/'
-            | b'0'..=b'9'
-            | b':'
-            | b'A'..=b'Z'
-            | b']'
-            | b'_'
-            | b'a'..=b'z' => dq_safe = true,
-            _ => {
-                // A character outside the portable set: one byte in C, a multibyte
-                // character (or an encoding error) in UTF-8.
-                let (len, printable) = character(&name[i..], utf8);
-                if !printable {
-                    f.double_quote_safe = false;
+            _ if portable(c) => need.dq_safe = true,
+            _ => return self.other(name, i, right_quote, need),
+        }
+        Ok(Step::Byte(need))
+    }
+
+    /// A character outside the portable set: one byte in C, a multibyte character
+    /// (or an encoding error) in UTF-8. Written here when it is longer than a byte or
+    /// must be escaped.
+    fn other(
+        &mut self,
+        name: &[u8],
+        i: usize,
+        right_quote: bool,
+        need: Need,
+    ) -> Result<Step, Forced> {
+        let plan = self.plan;
+        let (len, printable) = character(&name[i..], self.utf8);
+        if !printable {
+            self.f.double_quote_safe = false;
+        }
+        let escaped = plan.escapes && !printable;
+        if len == 1 && !escaped {
+            return Ok(Step::Byte(Need {
+                dq_safe: printable,
+                ..need
+            }));
+        }
+        for (k, &b) in name[i..i + len].iter().enumerate() {
+            if escaped {
+                if plan.bare {
+                    return Err(Forced);
                 }
-                if len > 1 || (plan.escapes && !printable) {
-                    for (k, &b) in name[i..i + len].iter().enumerate() {
-                        if plan.escapes && !printable {
-                            if plan.bare {
-                                return Err(Forced);
-                            }
-                            dollar.begin(plan, out);
-                            out.put(&[b'0' + (b >> 6), b'0' + ((b >> 3) & 7), b'0' + (b & 7)]);
-                        } else {
-                            if k == 0 && right_quote {
-                                out.put_byte(b'\\');
-                            }
-                            dollar.end(out);
-                            out.put_byte(b);
-                        }
-                    }
-                    i += len;
-                    continue;
+                self.dollar.begin(plan, self.out);
+                self.out
+                    .put(&[b'0' + (b >> 6), b'0' + ((b >> 3) & 7), b'0' + (b & 7)]);
+            } else {
+                if k == 0 && right_quote {
+                    self.out.put_byte(b'\\');
                 }
-                dq_safe = printable;
+                self.dollar.end(self.out);
+                self.out.put_byte(b);
             }
         }
-        if shell_special && single && plan.bare {
-            return Err(Forced);
-        }
-        if letter.is_some() && !plan.escapes {
-            letter = None;
-        }
-        let extra = (plan.bare || (plan.escapes && !single)) && plan.extra.contains(&byte);
-        if letter.is_some() || extra || right_quote {
-            if plan.bare {
-                return Err(Forced);
-            }
-            dollar.begin(plan, out);
-        }
-        dollar.end(out);
-        out.put_byte(letter.unwrap_or(byte));
-        if !dq_safe {
-            f.double_quote_safe = false;
-        }
-        i += 1;
+        Ok(Step::Wrote(len))
     }
-    if name.is_empty() && single && plan.bare {
-        return Err(Forced);
-    }
-    if !plan.bare {
-        out.put(plan.close);
-    }
-    f.dollar_open = dollar.open;
-    Ok(())
 }
 
 /// The length of the character at the start of `s` (non-empty) and whether it is
