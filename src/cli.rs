@@ -8,7 +8,7 @@
 //! is one option (no two long names share one) with what it does (`id`, a value of
 //! the applet's own type) and its lines of help text; `help` prints them.
 
-use crate::fmt::keyword::{find, Mismatch};
+use crate::fmt::keyword::{find_index, Mismatch, Table};
 use crate::msg::locale_quoted;
 use crate::sys::env;
 use crate::sys::err::Line;
@@ -30,7 +30,7 @@ pub struct Opt<A: 'static = u16> {
     pub short: u8,
     pub arg: HasArg,
     pub id: A,
-    pub help: &'static [&'static str],
+    pub help: &'static str,
 }
 
 impl<A: Copy> Opt<A> {
@@ -40,12 +40,12 @@ impl<A: Copy> Opt<A> {
             short,
             arg,
             id,
-            help: &[],
+            help: "",
         }
     }
 
-    /// The same option with its lines of help text.
-    pub const fn help(mut self, lines: &'static [&'static str]) -> Opt<A> {
+    /// The same option with its lines of help text (each ending in a newline).
+    pub const fn help(mut self, lines: &'static str) -> Opt<A> {
         self.help = lines;
         self
     }
@@ -53,9 +53,8 @@ impl<A: Copy> Opt<A> {
 
 /// Prints the help lines of `opts`, in table order.
 pub fn help<A>(opts: &[Opt<A>]) {
-    for line in opts.iter().flat_map(|o| o.help) {
-        crate::sys::out::bytes(line.as_bytes());
-        crate::sys::out::byte(b'\n');
+    for o in opts {
+        crate::sys::out::bytes(o.help.as_bytes());
     }
 }
 
@@ -92,8 +91,31 @@ impl Args {
 /// where they stand; since options never depend on operand positions, this is what
 /// getopt's permutation gives).
 pub struct Parser<A: 'static = u16> {
-    prog: &'static [u8],
     opts: &'static [Opt<A>],
+    scan: Scan,
+}
+
+/// The parts of an option row the scanner reads: its long name, letter and argument.
+trait Rows {
+    fn count(&self) -> usize;
+    fn head(&self, i: usize) -> (&'static str, u8, HasArg);
+}
+
+impl<A> Rows for &[Opt<A>] {
+    fn count(&self) -> usize {
+        self.len()
+    }
+
+    fn head(&self, i: usize) -> (&'static str, u8, HasArg) {
+        let o = &self[i];
+        (o.long, o.short, o.arg)
+    }
+}
+
+/// The parser's state, the same code for every applet's table (options are found
+/// by their index in it).
+struct Scan {
+    prog: &'static [u8],
     /// The long names in the order glibc lists ambiguous candidates (the order of
     /// GNU's own table), when it is not the order of `opts`.
     order: Option<&'static [&'static str]>,
@@ -111,45 +133,47 @@ impl<A: Copy> Parser<A> {
     /// A parser over `args` for the applet named `prog` (as its messages print it).
     pub fn new(prog: &'static [u8], opts: &'static [Opt<A>], args: Args) -> Parser<A> {
         let posix = env::get(b"POSIXLY_CORRECT").is_some();
-        Parser {
+        let scan = Scan {
             prog,
-            opts,
             order: None,
             args,
             next: 0,
             bundle: 0,
             only_operands: false,
             posix,
-        }
+        };
+        Parser { opts, scan }
     }
 
     /// A parser that ignores POSIXLY_CORRECT (for tests).
     pub fn with_posix(mut self, posix: bool) -> Parser<A> {
-        self.posix = posix;
+        self.scan.posix = posix;
         self
     }
 
     /// Ambiguous abbreviations list their candidates in the order of `names`.
     pub fn with_order(mut self, names: &'static [&'static str]) -> Parser<A> {
-        self.order = Some(names);
+        self.scan.order = Some(names);
         self
     }
+}
 
+impl Scan {
     fn msg(&self) -> Line {
         crate::msg::start(self.prog)
     }
 
-    fn short(&mut self, arg: &'static [u8]) -> Item<A> {
+    fn short(&mut self, rows: &dyn Rows, arg: &'static [u8]) -> Item<usize> {
         let c = arg[self.bundle];
         self.bundle += 1;
         let at_end = self.bundle >= arg.len();
         let found = if c == b'-' || c == b'\0' {
             None
         } else {
-            self.opts.iter().find(|o| o.short == c)
+            (0..rows.count()).find(|&i| rows.head(i).1 == c)
         };
-        let opt = match found {
-            Some(o) => *o,
+        let (id, has_arg) = match found {
+            Some(i) => (i, rows.head(i).2),
             None => {
                 if at_end {
                     self.end_bundle();
@@ -160,28 +184,28 @@ impl<A: Copy> Parser<A> {
                 return Item::Error;
             }
         };
-        match opt.arg {
+        match has_arg {
             HasArg::No => {
                 if at_end {
                     self.end_bundle();
                 }
-                Item::Opt(opt.id, None)
+                Item::Opt(id, None)
             }
             HasArg::Optional => {
                 let rest = &arg[self.bundle..];
                 self.end_bundle();
-                Item::Opt(opt.id, if rest.is_empty() { None } else { Some(rest) })
+                Item::Opt(id, if rest.is_empty() { None } else { Some(rest) })
             }
             HasArg::Required => {
                 let rest = &arg[self.bundle..];
                 self.end_bundle();
                 if !rest.is_empty() {
-                    return Item::Opt(opt.id, Some(rest));
+                    return Item::Opt(id, Some(rest));
                 }
                 match self.args.get(self.next) {
                     Some(v) => {
                         self.next += 1;
-                        Item::Opt(opt.id, Some(v))
+                        Item::Opt(id, Some(v))
                     }
                     None => {
                         let mut l = self.msg();
@@ -201,7 +225,7 @@ impl<A: Copy> Parser<A> {
         self.next += 1;
     }
 
-    fn long(&mut self, arg: &'static [u8]) -> Item<A> {
+    fn long(&mut self, rows: &dyn Rows, arg: &'static [u8]) -> Item<usize> {
         self.next += 1;
         let body = &arg[2..];
         let (name, value) = match body.iter().position(|&c| c == b'=') {
@@ -211,19 +235,22 @@ impl<A: Copy> Parser<A> {
         let mut exact = None;
         let mut first = None;
         let mut ambiguous = false;
-        for o in self.opts.iter().filter(|o| !o.long.is_empty()) {
-            let l = o.long.as_bytes();
+        for i in 0..rows.count() {
+            let l = rows.head(i).0.as_bytes();
+            if l.is_empty() {
+                continue;
+            }
             if l == name {
-                exact = Some(*o);
+                exact = Some(i);
                 break;
             }
             if l.starts_with(name) {
                 // (Each row is its own option: a second one makes it ambiguous.)
                 ambiguous |= first.is_some();
-                first = first.or(Some(*o));
+                first = first.or(Some(i));
             }
         }
-        let opt = match (exact, first) {
+        let id = match (exact, first) {
             (Some(o), _) => o,
             (None, Some(_)) if ambiguous => {
                 let mut l = self.msg();
@@ -237,7 +264,7 @@ impl<A: Copy> Parser<A> {
                 };
                 match self.order {
                     Some(names) => names.iter().for_each(|n| candidate(n)),
-                    None => self.opts.iter().for_each(|o| candidate(o.long)),
+                    None => (0..rows.count()).for_each(|i| candidate(rows.head(i).0)),
                 }
                 l.push(b"\n").send();
                 return Item::Error;
@@ -250,26 +277,27 @@ impl<A: Copy> Parser<A> {
                 return Item::Error;
             }
         };
-        match (opt.arg, value) {
+        let (long, _, has_arg) = rows.head(id);
+        match (has_arg, value) {
             (HasArg::No, Some(_)) => {
                 let mut l = self.msg();
                 l.push(b"option '--")
-                    .push(opt.long.as_bytes())
+                    .push(long.as_bytes())
                     .push(b"' doesn't allow an argument\n");
                 l.send();
                 Item::Error
             }
-            (HasArg::No, None) | (HasArg::Optional, None) => Item::Opt(opt.id, None),
-            (_, Some(v)) => Item::Opt(opt.id, Some(v)),
+            (HasArg::No, None) | (HasArg::Optional, None) => Item::Opt(id, None),
+            (_, Some(v)) => Item::Opt(id, Some(v)),
             (HasArg::Required, None) => match self.args.get(self.next) {
                 Some(v) => {
                     self.next += 1;
-                    Item::Opt(opt.id, Some(v))
+                    Item::Opt(id, Some(v))
                 }
                 None => {
                     let mut l = self.msg();
                     l.push(b"option '--")
-                        .push(opt.long.as_bytes())
+                        .push(long.as_bytes())
                         .push(b"' requires an argument\n");
                     l.send();
                     Item::Error
@@ -283,9 +311,20 @@ impl<A: Copy> Iterator for Parser<A> {
     type Item = Item<A>;
 
     fn next(&mut self) -> Option<Item<A>> {
+        Some(match self.scan.next(&self.opts)? {
+            Item::Opt(i, v) => Item::Opt(self.opts[i].id, v),
+            Item::Operand(o) => Item::Operand(o),
+            Item::Error => Item::Error,
+        })
+    }
+}
+
+impl Scan {
+    /// The next item: an option by its row's index.
+    fn next(&mut self, rows: &dyn Rows) -> Option<Item<usize>> {
         let arg = self.args.get(self.next)?;
         if self.bundle > 0 {
-            return Some(self.short(arg));
+            return Some(self.short(rows, arg));
         }
         if self.only_operands || arg.len() < 2 || arg[0] != b'-' {
             self.next += 1;
@@ -297,13 +336,13 @@ impl<A: Copy> Iterator for Parser<A> {
         if arg == b"--" {
             self.next += 1;
             self.only_operands = true;
-            return self.next();
+            return self.next(rows);
         }
         if arg[1] == b'-' {
-            return Some(self.long(arg));
+            return Some(self.long(rows, arg));
         }
         self.bundle = 1;
-        Some(self.short(arg))
+        Some(self.short(rows, arg))
     }
 }
 
@@ -333,22 +372,25 @@ pub fn argmatch<T: Copy + PartialEq>(
     prog: &[u8],
     option: &[u8],
     arg: &[u8],
-    choices: &[(&str, T)],
+    choices: &[(&'static str, T)],
 ) -> Option<T> {
-    let e = match find(choices, arg) {
-        Ok(v) => return Some(v),
+    argmatch_index(prog, option, arg, &choices).map(|i| choices[i].1)
+}
+
+/// `argmatch` by index (one copy for every table).
+fn argmatch_index(prog: &[u8], option: &[u8], arg: &[u8], choices: &dyn Table) -> Option<usize> {
+    let e = match find_index(choices, arg) {
+        Ok(i) => return Some(i),
         Err(e) => e,
     };
     let mut l = bad_argument(prog, option, arg, e);
-    let mut prev: Option<T> = None;
-    for &(name, v) in choices {
-        if prev == Some(v) {
+    for i in 0..choices.count() {
+        if i > 0 && choices.same(i - 1, i) {
             l.push(b", ");
         } else {
             l.push(b"\n  - ");
         }
-        locale_quoted(&mut l, name.as_bytes());
-        prev = Some(v);
+        locale_quoted(&mut l, choices.name(i).as_bytes());
     }
     l.push(b"\n").send();
     None

@@ -13,27 +13,56 @@ pub enum Mismatch {
     Ambiguous,
 }
 
-/// The value `word` names in `table`.
-pub fn find<T: Copy + PartialEq>(table: &[(&str, T)], word: &[u8]) -> Result<T, Mismatch> {
-    let mut found: Option<T> = None;
+/// A keyword table seen without its value type: its names, and which entries share
+/// a value (one copy of the matching code serves every table).
+pub trait Table {
+    fn count(&self) -> usize;
+    fn name(&self, i: usize) -> &'static str;
+    /// Entries `i` and `j` name the same value.
+    fn same(&self, i: usize, j: usize) -> bool;
+}
+
+impl<T: PartialEq> Table for &[(&'static str, T)] {
+    fn count(&self) -> usize {
+        self.len()
+    }
+
+    fn name(&self, i: usize) -> &'static str {
+        self[i].0
+    }
+
+    fn same(&self, i: usize, j: usize) -> bool {
+        self[i].1 == self[j].1
+    }
+}
+
+/// The index of the entry `word` names in `table`.
+pub fn find_index(table: &dyn Table, word: &[u8]) -> Result<usize, Mismatch> {
+    let mut found: Option<usize> = None;
     let mut ambiguous = false;
-    for &(name, v) in table {
-        if name.as_bytes() == word {
-            return Ok(v);
+    for i in 0..table.count() {
+        let name = table.name(i).as_bytes();
+        if name == word {
+            return Ok(i);
         }
-        if name.as_bytes().starts_with(word) {
+        if name.starts_with(word) {
             match found {
-                None => found = Some(v),
-                Some(f) if f != v => ambiguous = true,
+                None => found = Some(i),
+                Some(f) if !table.same(f, i) => ambiguous = true,
                 Some(_) => {}
             }
         }
     }
     match (found, ambiguous) {
-        (Some(v), false) => Ok(v),
+        (Some(i), false) => Ok(i),
         (Some(_), true) => Err(Mismatch::Ambiguous),
         (None, _) => Err(Mismatch::Invalid),
     }
+}
+
+/// The value `word` names in `table`.
+pub fn find<T: Copy + PartialEq>(table: &[(&'static str, T)], word: &[u8]) -> Result<T, Mismatch> {
+    find_index(&table, word).map(|i| table[i].1)
 }
 
 /// The first name of `value` in `table`.

@@ -26,29 +26,29 @@ use HasArg::{No, Required};
 /// The options, in `--help` order.
 pub static OPTS: [Opt<Act>; 10] = [
     Opt::new("bytes", b'c', No, Act::Bytes)
-        .help(&["  -c, --bytes            print the byte counts"]),
+        .help("  -c, --bytes            print the byte counts\n"),
     Opt::new("chars", b'm', No, Act::Chars)
-        .help(&["  -m, --chars            print the character counts"]),
+        .help("  -m, --chars            print the character counts\n"),
     Opt::new("lines", b'l', No, Act::Lines)
-        .help(&["  -l, --lines            print the newline counts"]),
-    Opt::new("files0-from", 0, Required, Act::Files0).help(&[
-        "      --files0-from=F    read the names of the input files from F, where",
-        "                           each name ends with a NUL byte;",
-        "                           if F is -, read the names from standard input",
-    ]),
+        .help("  -l, --lines            print the newline counts\n"),
+    Opt::new("files0-from", 0, Required, Act::Files0).help(concat!(
+        "      --files0-from=F    read the names of the input files from F, where\n",
+        "                           each name ends with a NUL byte;\n",
+        "                           if F is -, read the names from standard input\n",
+    )),
     Opt::new("max-line-length", b'L', No, Act::MaxLen)
-        .help(&["  -L, --max-line-length  print the display width of the widest line"]),
+        .help("  -L, --max-line-length  print the display width of the widest line\n"),
     Opt::new("words", b'w', No, Act::Words)
-        .help(&["  -w, --words            print the word counts"]),
-    Opt::new("total", 0, Required, Act::Total).help(&[
-        "      --total=WHEN       when to print the line of totals;",
-        "                           WHEN is one of: auto, always, only, never",
-    ]),
+        .help("  -w, --words            print the word counts\n"),
+    Opt::new("total", 0, Required, Act::Total).help(concat!(
+        "      --total=WHEN       when to print the line of totals;\n",
+        "                           WHEN is one of: auto, always, only, never\n",
+    )),
     // Undocumented, as in GNU: which newline kernel is used.
     Opt::new("debug", 0, No, Act::Debug),
-    Opt::new("help", 0, No, Act::Help).help(&["      --help        display this help and exit"]),
+    Opt::new("help", 0, No, Act::Help).help("      --help        display this help and exit\n"),
     Opt::new("version", 0, No, Act::Version)
-        .help(&["      --version     output version information and exit"]),
+        .help("      --version     output version information and exit\n"),
 ];
 
 /// `--total=WHEN`.

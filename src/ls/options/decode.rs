@@ -240,23 +240,23 @@ impl Choices {
             Set::Indicator(i) => self.indicator = i,
             Set::Quoting(q) => self.quoting = Some(q),
             Set::Deref(d) => self.deref = Some(d),
-            Set::Blocks(b) => self.block = Some(b),
-            Set::TimeStyle(s) => self.time_style = Some(s),
+            Set::Blocks(b) => self.block = Some(*b),
+            Set::FullIso => self.time_style = Some(b"full-iso"),
             Set::On(f) => *self.flag(f) = true,
             Set::Off(f) => *self.flag(f) = false,
-            Set::When(name, yes, no) => {
+            Set::When(t) => {
                 let on = match arg {
                     None => true,
-                    Some(v) => match argmatch(prog, name.as_bytes(), v, WHEN_WORDS) {
+                    Some(v) => match argmatch(prog, t.name.as_bytes(), v, WHEN_WORDS) {
                         Some(When::Always) => true,
                         Some(When::Never) => false,
                         Some(When::Auto) => self.tty,
                         None => return Err(bad_word(prog)),
                     },
                 };
-                self.apply(prog, if on { *yes } else { *no }, arg, words)?;
+                self.apply(prog, if on { t.yes } else { t.no }, arg, words)?;
             }
-            Set::Word(name, table) => match argmatch(prog, name.as_bytes(), v, table) {
+            Set::Word(w) => match argmatch(prog, w.name.as_bytes(), v, w.words) {
                 Some(s) => self.apply(prog, s, arg, words)?,
                 None => return Err(bad_word(prog)),
             },
