@@ -25,20 +25,21 @@ pub enum Kind {
     Whiteout,
 }
 
+/// The kinds by the S_IFMT bits of a mode shifted right by 12: S_IFIFO 1, S_IFCHR
+/// 2, S_IFDIR 4, S_IFBLK 6, S_IFREG 8, S_IFLNK 10, S_IFSOCK 12, S_IFDOOR 13.
+const BY_TYPE_BITS: [Kind; 16] = {
+    use Kind::*;
+    [
+        Unknown, Fifo, CharDev, Unknown, Dir, Unknown, BlockDev, Unknown, Regular, Unknown,
+        Symlink, Unknown, Socket, Door, Unknown, Unknown,
+    ]
+};
+
 impl Kind {
     /// The type in the S_IFMT bits of `mode`.
+    #[inline]
     pub const fn from_mode(mode: u32) -> Kind {
-        match mode & TYPE_MASK {
-            0o010000 => Kind::Fifo,
-            0o020000 => Kind::CharDev,
-            0o040000 => Kind::Dir,
-            0o060000 => Kind::BlockDev,
-            0o100000 => Kind::Regular,
-            0o120000 => Kind::Symlink,
-            0o140000 => Kind::Socket,
-            0o150000 => Kind::Door,
-            _ => Kind::Unknown,
-        }
+        BY_TYPE_BITS[((mode & TYPE_MASK) >> 12) as usize]
     }
 
     /// The first letter of `ls -l`'s mode string: `-` regular, `d` directory, `l`

@@ -174,6 +174,16 @@ impl<'a> Packed<'a> {
         )
     }
 
+    /// The name of the record that starts at `at` (without its NUL): what sorting
+    /// compares, read without decoding the rest of the record.
+    #[inline]
+    pub fn name(&self, at: usize) -> &'a [u8] {
+        let p = self.bytes;
+        let len = p[at + 1] as usize | (p[at + 2] as usize) << 8;
+        let start = at + 3 + if self.ino { 8 } else { 0 };
+        &p[start..start + len]
+    }
+
     /// Each record with its offset, in directory order.
     pub fn records(&self) -> impl Iterator<Item = (usize, Record<'a>)> + '_ {
         let mut at = 0;

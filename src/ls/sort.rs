@@ -153,10 +153,7 @@ pub fn sort_packed<'a>(
             at: at as u32,
         };
     }
-    sort_keys(keys, &|at| {
-        let z = packed.record(at).0.name_z;
-        &z[..z.len() - 1]
-    });
+    sort_keys(keys, &|at| packed.name(at));
     Ok(Some(keys))
 }
 

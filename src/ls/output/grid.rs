@@ -37,7 +37,7 @@ impl Render {
     }
 
     fn one_per_line(&self, entries: &[Entry], f: &Fields) {
-        if self.bare_names() {
+        if self.bare {
             for e in entries.iter() {
                 out::bytes(e.name());
                 out::byte(self.show.eol);

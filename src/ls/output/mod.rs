@@ -48,6 +48,8 @@ pub struct Render {
     paint: Option<Paint>,
     /// --hyperlink.
     links: Option<Links>,
+    /// Names are printed as they are, with nothing before or after them.
+    bare: bool,
 }
 
 /// The widths one group's entries share.
@@ -76,14 +78,22 @@ impl Fields {
 impl Render {
     /// The printing state for `show`; `deref`: -L (hyperlinks resolve every name).
     pub fn new(show: &Show, deref: bool) -> Render {
-        Render {
+        let mut r = Render {
             show: *show,
             clock: Clock::new(show.long.times, show.quoting.utf8),
             ids: Ids::new(),
             dired: Dired::new(show.dired, show.quoting.style),
             paint: Paint::of(show.colors),
             links: Links::of(show.hyperlink, deref),
-        }
+            bare: false,
+        };
+        r.bare = show.raw_names
+            && !show.inode
+            && !show.size
+            && !show.context
+            && show.indicator == IndicatorStyle::None
+            && r.plain();
+        r
     }
 
     fn indicator_of(&self, e: &Entry) -> Option<u8> {
@@ -93,16 +103,6 @@ impl Render {
     /// Neither colors nor links: names can be written bare.
     fn plain(&self) -> bool {
         self.paint.is_none() && self.links.is_none()
-    }
-
-    /// Names are printed as they are, with nothing before or after them.
-    fn bare_names(&self) -> bool {
-        self.show.raw_names
-            && !self.show.inode
-            && !self.show.size
-            && !self.show.context
-            && self.show.indicator == IndicatorStyle::None
-            && self.plain()
     }
 
     /// Measures the names before sorting when the order depends on their width.
@@ -234,7 +234,7 @@ impl Render {
 
     /// Prints one entry of a streamed listing (-1 -U): no alignment.
     pub fn one(&self, e: &Entry) {
-        if self.bare_names() {
+        if self.bare {
             out::bytes(e.name());
         } else {
             self.print_entry(e, &Fields::NONE, 0);
