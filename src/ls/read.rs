@@ -342,10 +342,39 @@ pub enum Operand<'a> {
     Missing(Errno),
 }
 
-/// Stats the operand `op` (a path from the working directory) as `deref` says,
-/// and examines it as `needs` asks (`scratch`: the probe's buffers). None for a
-/// name no path can have (a NUL inside).
-pub fn operand<'a>(
+/// The operands' stat calls, with the probe's buffers they share.
+pub struct Operands {
+    scratch: Scratch,
+}
+
+impl Operands {
+    pub fn new() -> Operands {
+        Operands {
+            scratch: Scratch::new(),
+        }
+    }
+
+    /// Stats the operand `op` (a path from the working directory) as `deref` says,
+    /// and examines it as `needs` asks. None for a name no path can have (a NUL
+    /// inside).
+    pub fn stat<'a>(
+        &mut self,
+        region: &Arena<'a>,
+        op: &[u8],
+        needs: &Needs,
+        deref: Deref,
+    ) -> Result<Option<Operand<'a>>, Exhausted> {
+        operand(region, op, needs, deref, &mut self.scratch)
+    }
+}
+
+impl Default for Operands {
+    fn default() -> Operands {
+        Operands::new()
+    }
+}
+
+fn operand<'a>(
     region: &Arena<'a>,
     op: &[u8],
     needs: &Needs,

@@ -13,8 +13,9 @@
 use super::entry::Entry;
 use super::output::Render;
 use super::plan::{Deref, Listing, Plan};
-use super::probe::Scratch;
-use super::read::{entries_of, operand, pack, read, stat_entries, stream, Event, Failure, Operand};
+use super::read::{
+    entries_of, pack, read, stat_entries, stream, Event, Failure, Operand, Operands,
+};
 use super::sort::{sort, sort_packed, Key};
 use crate::fmt::quote::Quoting;
 use crate::msg;
@@ -192,14 +193,14 @@ impl<'c> Walk<'c> {
         let entries = sub.alloc_slice(operands.len(), Entry::EMPTY)?;
         let mut n = 0;
         let needs = self.plan.needs;
-        let mut scratch = Scratch::new();
+        let mut stat = Operands::new();
         for &op in operands {
             if let Some(e) = self.render.link_error(op) {
                 if canonicalized {
                     self.report(b"error canonicalizing ", op, e, 2);
                 }
             }
-            match operand(&sub, op, &needs, self.plan.deref, &mut scratch)? {
+            match stat.stat(&sub, op, &needs, self.plan.deref)? {
                 Some(Operand::Found(e, unreadable)) => {
                     if let Some(err) = unreadable {
                         self.report(b"cannot read symbolic link ", op, err, 2);
