@@ -7,8 +7,8 @@
 
 pub mod cli;
 pub mod dispatch;
-pub mod install;
 pub mod fmt;
+pub mod install;
 pub mod locale;
 pub mod ls;
 pub mod msg;
