@@ -592,16 +592,6 @@ pub fn sh(cmd: &str) {
     assert!(st.success(), "shell command failed: {cmd}");
 }
 
-/// The uid and primary gid of `user` (a name or a number), from `id`.
-pub fn user_ids(user: &str) -> (u32, u32) {
-    let id = |opt: &str| {
-        let o = Command::new("id").arg(opt).arg(user).output().expect("id");
-        assert!(o.status.success(), "id {opt} {user}: {}", text(&o.stderr));
-        text(&o.stdout).trim().parse::<u32>().expect("a number from id")
-    };
-    (id("-u"), id("-g"))
-}
-
 /// True when running as root (device nodes, chown and setpriv need it).
 pub fn is_root() -> bool {
     // SAFETY-free: read the effective uid from /proc, falling back to `id -u`.
