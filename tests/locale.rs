@@ -412,3 +412,49 @@ fn locale_archive() {
     }
     assert!(utf8_seen, "no case found a UTF-8 locale in the archive");
 }
+
+/// A set-user-ID run reads zone files as glibc's does there: TZDIR is dropped,
+/// and a TZ file name with `../`, or absolute outside /usr/share/zoneinfo, is not
+/// read (UTC under the given name). Found by the locale work: ours used TZDIR.
+#[test]
+#[ignore = "needs root (set-user-ID root copies of ls run as nobody)"]
+fn set_user_id_programs_read_zones_as_glibc() {
+    if skip_under_qemu("the emulator is not set-user-ID: the kernel would not mark our binary secure") {
+        return;
+    }
+    need_root();
+    let fx = Fixture::new("tz-suid");
+    fx.file("f", "");
+    fx.mtime("f", 0);
+    std::fs::copy("/usr/share/zoneinfo/Asia/Tokyo", fx.path("zi/Foo")).or_else(|_| {
+        std::fs::create_dir_all(fx.path("zi"))?;
+        std::fs::copy("/usr/share/zoneinfo/Asia/Tokyo", fx.path("zi/Foo"))
+    })
+    .unwrap();
+    let q = |p: &Path| sh_quote(p.as_os_str().as_encoded_bytes());
+    sh(&format!("chmod -R a+rX {}", q(&fx.root)));
+    let bins = Fixture::new("tz-suid-bins");
+    let (gnu_copy, our_copy) = set_user_id_copies(&bins);
+    sh(&format!("chmod -R a+rX {}", q(&bins.root)));
+    let zi = fx.path("zi");
+    let abs = fx.path("zi/Foo");
+    let cases: Vec<(Option<String>, String, bool)> = vec![
+        (Some(zi.display().to_string()), "Foo".into(), true),
+        (None, abs.display().to_string(), true),
+        (None, format!(":{}", abs.display()), true),
+        (None, "../zoneinfo/Asia/Tokyo".into(), true),
+        (None, "/usr/share/zoneinfo/Asia/Tokyo".into(), false),
+        (None, "Asia/Tokyo".into(), false),
+    ];
+    for (tzdir, tz, differs) in cases {
+        let mut c = Cmd::new("ls").args(["-l", "--time-style=+%H:%M %Z", "f"]).env("TZ", &tz).cwd(&fx.root).user("nobody");
+        if let Some(d) = &tzdir {
+            c = c.env("TZDIR", d);
+        }
+        let plain = c.same();
+        let g = c.run_with(&gnu_copy);
+        let o = c.run_with(&our_copy);
+        assert_eq!(g, o, "set-user-ID copies differ: TZDIR={tzdir:?} TZ={tz}");
+        assert_eq!(g != plain, differs, "set-user-ID made {} difference to GNU: TZDIR={tzdir:?} TZ={tz}", if differs { "no" } else { "a" });
+    }
+}
