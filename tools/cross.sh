@@ -1,7 +1,6 @@
 #!/usr/bin/env bash
 # Cross-builds bareutils for each TRIPLE and runs the integration tests against it
-# under qemu-user (i686: natively when the kernel runs 32-bit x86 programs), then
-# prints a summary (size, static or not, tests passed/failed/skipped, time).
+# under qemu-user, then prints a summary (size, static or not, tests passed/failed/skipped, time).
 #
 #   tools/cross.sh [TRIPLE...]      default: every cross target we ship
 #
@@ -56,9 +55,6 @@ for t in "$@"; do
   static=yes
   case $kind in *"statically linked"*) ;; *) static=no; note+=" not static: $kind;" ;; esac
   if readelf -lW "$bin" | grep -q INTERP; then static=no; note+=" has PT_INTERP;"; fi
-  # 32-bit x86 programs run natively on an x86_64 kernel with IA32 emulation: the
-  # real kernel's compat syscalls are then what is tested.
-  if [[ $t == i686-* ]] && "$bin" --version >/dev/null 2>&1; then q=""; fi
   # shellcheck disable=SC2086
   got=$($q "$bin" --version 2>&1)
   if [ "$got" != "bareutils $version" ]; then note+=" --version printed '$got';"; fi
