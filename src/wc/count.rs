@@ -455,9 +455,21 @@ mod tests {
 
     #[test]
     fn sse2_blocks_match_scalar_on_random_text() {
+        let _one = crate::sys::simd::FORCED.lock();
         crate::sys::simd::force_sse2(true);
         blocks_match_scalar(0x0fed_cba9_8765_4321);
         crate::sys::simd::force_sse2(false);
+    }
+
+    /// The SWAR kernels (production on arm, riscv64, powerpc64, s390x) on every
+    /// architecture.
+    #[test]
+    fn swar_blocks_match_scalar_on_random_text() {
+        let _one = crate::sys::simd::FORCED.lock();
+        crate::sys::simd::force_swar(true);
+        blocks_match_scalar(0x5a5a_1234_0f0f_9876);
+        restricted_second_bytes();
+        crate::sys::simd::force_swar(false);
     }
 
     fn blocks_match_scalar(mut seed: u64) {
@@ -495,6 +507,10 @@ mod tests {
 
     #[test]
     fn restricted_second_bytes_in_blocks() {
+        restricted_second_bytes();
+    }
+
+    fn restricted_second_bytes() {
         // Each sequence inside an otherwise valid, non-ASCII block, at every offset.
         let seqs: &[&[u8]] = &[
             b"\xe0\x80\x80", b"\xe0\x9f\xbf", b"\xe0\xa0\x80", b"\xed\x9f\xbf", b"\xed\xa0\x80", b"\xed\xbf\xbf",

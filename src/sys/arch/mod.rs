@@ -2,12 +2,13 @@
 //!
 //! Every architecture ends up calling the same hook, `__libc_start_main(main, argc,
 //! argv, ...)`, which src/main.rs defines:
-//! - x86_64 and aarch64 link the toolchain's self-contained musl: its crt1.o owns
-//!   `_start` and calls the hook; libc.a provides `memcpy` & co.
-//! - arm (armv7) and riscv64 have no prebuilt musl on this toolchain (their rust-std
-//!   cannot be installed here; core is built from rust-src with `-Zbuild-std`, and
-//!   compiler_builtins' `mem` feature provides `memcpy` & co), so their files carry a
-//!   `_start` that hands the initial stack pointer to [`start_from_stack`].
+//! - x86_64, aarch64 and x86 (i686) link the toolchain's self-contained musl: its
+//!   crt1.o owns `_start` and calls the hook; libc.a provides `memcpy` & co.
+//! - arm (armv6, armv7), riscv64, powerpc64 (little-endian) and s390x have no
+//!   prebuilt musl on this toolchain (their rust-std cannot be installed here; core
+//!   is built from rust-src with `-Zbuild-std`, and compiler_builtins' `mem` feature
+//!   provides `memcpy` & co), so their files carry a `_start` that hands the initial
+//!   stack pointer to [`start_from_stack`].
 //!
 //! Each file also has `exit`: the exit_group syscall, the same on all of them but for
 //! the instruction and registers.
@@ -22,10 +23,25 @@ mod arm;
 #[cfg(target_arch = "arm")]
 pub use arm::exit;
 
+#[cfg(target_arch = "powerpc64")]
+mod powerpc64;
+#[cfg(target_arch = "powerpc64")]
+pub use powerpc64::exit;
+
 #[cfg(target_arch = "riscv64")]
 mod riscv64;
 #[cfg(target_arch = "riscv64")]
 pub use riscv64::exit;
+
+#[cfg(target_arch = "s390x")]
+mod s390x;
+#[cfg(target_arch = "s390x")]
+pub use s390x::exit;
+
+#[cfg(target_arch = "x86")]
+mod x86;
+#[cfg(target_arch = "x86")]
+pub use x86::exit;
 
 #[cfg(target_arch = "x86_64")]
 mod x86_64;
@@ -59,7 +75,7 @@ const NR_EXIT_GROUP: usize = linux_raw_sys::general::__NR_exit_group as usize;
 ///
 /// # Safety
 /// `sp` must be the initial stack pointer of the process, untouched since execve(2).
-#[cfg_attr(any(target_arch = "x86_64", target_arch = "aarch64"), allow(dead_code))]
+#[cfg_attr(any(target_arch = "x86_64", target_arch = "aarch64", target_arch = "x86"), allow(dead_code))]
 unsafe extern "C" fn start_from_stack(sp: *const usize) -> ! {
     extern "C" {
         fn __libc_start_main(

@@ -1,7 +1,11 @@
-//! The x86_64 kernels. `*_sse2` are safe (SSE2 is part of x86_64); `*_avx2`
-//! require AVX2, POPCNT, BMI1 and BMI2.
+//! The x86 kernels, for x86_64 and i686. `*_sse2` are safe (SSE2 is part of
+//! x86_64 and of the i686 target's baseline); `*_avx2` require AVX2, POPCNT, BMI1
+//! and BMI2.
 
 use super::{Blocks, Masks};
+#[cfg(target_arch = "x86")]
+use core::arch::x86::*;
+#[cfg(target_arch = "x86_64")]
 use core::arch::x86_64::*;
 
 /// Masks of 16 bytes at `p` (SSE2).
@@ -46,7 +50,7 @@ fn block_sse2(b: &[u8]) -> Masks {
             r[k] |= (m[k] as u64) << (16 * q);
         }
     }
-    Masks { newline: r[0], space: r[1], graph: r[2], blank: r[3], tab: r[4], line_end: r[5], high: r[6] }
+    Masks::from_array(r)
 }
 
 /// Signed range test: lo < v < hi (as i8).
@@ -96,18 +100,7 @@ pub fn utf8_masks_sse2(b: &[u8]) -> super::Utf8Masks {
             r[k] |= ((m[k] as u32 & 0xffff) as u64) << (16 * q);
         }
     }
-    super::Utf8Masks {
-        cont: r[0],
-        lead2: r[1],
-        lead3: r[2],
-        lead4: r[3],
-        e0: r[4],
-        ed: r[5],
-        f0: r[6],
-        f4: r[7],
-        a0_bf: r[8],
-        x90_bf: r[9],
-    }
+    super::Utf8Masks::from_array(r)
 }
 
 #[inline]
@@ -153,18 +146,7 @@ pub unsafe fn utf8_masks_avx2(b: &[u8]) -> super::Utf8Masks {
             r[k] |= (m[k] as u64) << (32 * h);
         }
     }
-    super::Utf8Masks {
-        cont: r[0],
-        lead2: r[1],
-        lead3: r[2],
-        lead4: r[3],
-        e0: r[4],
-        ed: r[5],
-        f0: r[6],
-        f4: r[7],
-        a0_bf: r[8],
-        x90_bf: r[9],
-    }
+    super::Utf8Masks::from_array(r)
 }
 
 /// `super::lead_bits` with AVX2: four 16-entry byte shuffles, chosen by bits
@@ -294,7 +276,8 @@ pub fn count_newlines_sse2(buf: &[u8]) -> u64 {
                 i += 1;
             }
             let s = _mm_sad_epu8(acc, _mm_setzero_si128());
-            total += (_mm_cvtsi128_si64(s) + _mm_extract_epi16(s, 4) as i64) as u64;
+            // Two sums of at most 255 * 8 each, in 64-bit lanes.
+            total += (_mm_cvtsi128_si32(s) + _mm_extract_epi16(s, 4)) as u64;
         }
     }
     total + super::count_newlines_scalar(&buf[chunks * 16..])
