@@ -1,5 +1,5 @@
 //! Differences from GNU found by tools/difffuzz, each as its shrunk case (the
-//! fuzzer's N1..N10; fuzz/README.md lists them with the runs that found them).
+//! fuzzer's N1..N11; fuzz/README.md lists them with the runs that found them).
 //! Each compares stdout, stderr and status with GNU. Those not fixed yet are
 //! ignored so that main stays green: run them with
 //! `cargo test --release --test difffuzz_found -- --ignored`; when one passes,
