@@ -1,9 +1,11 @@
 //! Differences from GNU found by tools/difffuzz, each as its shrunk case (the
 //! fuzzer's N1..N11; fuzz/README.md lists them with the runs that found them).
 //! Each compares stdout, stderr and status with GNU. Those not fixed yet are
-//! ignored so that main stays green: run them with
-//! `cargo test --release --test difffuzz_found -- --ignored`; when one passes,
-//! remove its `#[ignore]` and its entry from UNFIXED in tools/difffuzz.
+//! ignored and named unfixed_* (.ci/run and tools/cross.sh run ignored tests but
+//! skip unfixed_*) so that main stays green: run them with
+//! `cargo test --release --test difffuzz_found -- --ignored`. When one passes,
+//! drop its `#[ignore]` and `unfixed_` prefix and its entry from UNFIXED in
+//! tools/difffuzz (`tools/difffuzz --without ID` checks the fuzzer agrees).
 mod common;
 use common::*;
 use std::path::Path;
@@ -47,7 +49,7 @@ fn same_bash(cwd: &Path, args: &str, redir: &str, nobody: bool) {
 /// `ls -- 'a b' f` on a tty: GNU ` f`, ours `f`.
 #[test]
 #[ignore = "difffuzz finding: not fixed yet"]
-fn n1_missing_operand_that_needs_quotes_aligns_the_rest() {
+fn unfixed_n1_missing_operand_that_needs_quotes_aligns_the_rest() {
     let fx = tree("df-n1");
     fx.all_mtimes(1_600_000_000);
     for missing in ["a b", "x=", ""] {
@@ -61,7 +63,7 @@ fn n1_missing_operand_that_needs_quotes_aligns_the_rest() {
 /// --zero (the separator is still `\n`).
 #[test]
 #[ignore = "difffuzz finding: not fixed yet (needs root for setpriv)"]
-fn n2_blank_line_before_a_directory_that_cannot_be_opened() {
+fn unfixed_n2_blank_line_before_a_directory_that_cannot_be_opened() {
     assert!(is_root(), "needs root (setpriv)");
     let fx = tree("df-n2");
     fx.chmod("d", 0o000);
@@ -75,7 +77,7 @@ fn n2_blank_line_before_a_directory_that_cannot_be_opened() {
 /// `cannot access ''`.
 #[test]
 #[ignore = "difffuzz finding: not fixed yet"]
-fn n3_hyperlink_of_an_empty_operand() {
+fn unfixed_n3_hyperlink_of_an_empty_operand() {
     let fx = tree("df-n3");
     Cmd::new("ls").cwd(&fx.root).args(["--hyperlink=always", ""]).same();
 }
@@ -85,7 +87,7 @@ fn n3_hyperlink_of_an_empty_operand() {
 /// without the errno text. `ls -RL d > /dev/full` where d/self -> `.`.
 #[test]
 #[ignore = "difffuzz finding: not fixed yet"]
-fn n4_write_error_without_errno_after_an_earlier_failed_flush() {
+fn unfixed_n4_write_error_without_errno_after_an_earlier_failed_flush() {
     let fx = tree("df-n4");
     fx.symlink(".", "d/self");
     same_bash(&fx.root, "-RL d", "> /dev/full", false);
@@ -96,7 +98,7 @@ fn n4_write_error_without_errno_after_an_earlier_failed_flush() {
 /// --zero are incompatible`.
 #[test]
 #[ignore = "difffuzz finding: not fixed yet"]
-fn n5_dired_zero_and_hyperlink() {
+fn unfixed_n5_dired_zero_and_hyperlink() {
     let fx = tree("df-n5");
     fx.all_mtimes(1_600_000_000);
     Cmd::new("ls").cwd(&fx.root).args(["-D", "-l", "--zero", "--hyperlink=always", "f"]).same();
@@ -106,7 +108,7 @@ fn n5_dired_zero_and_hyperlink() {
 /// patterns match a character, not a byte, and [[:alpha:]] matches `é`.
 #[test]
 #[ignore = "difffuzz finding: not fixed yet"]
-fn n6_ignore_patterns_match_characters_in_utf8() {
+fn unfixed_n6_ignore_patterns_match_characters_in_utf8() {
     let fx = Fixture::new("df-n6");
     for n in ["é", "ab", "x", "日", "\u{85}", "été", "a\u{301}"] {
         fx.file(n, "");
@@ -123,7 +125,7 @@ fn n6_ignore_patterns_match_characters_in_utf8() {
 /// QUOTING_STYLE=c-maybe.
 #[test]
 #[ignore = "difffuzz finding: not fixed yet"]
-fn n7_sort_width_of_quoted_names() {
+fn unfixed_n7_sort_width_of_quoted_names() {
     let fx = Fixture::new("df-n7");
     for n in ["9", "10", "e.", "x~", "#z#", "b.gz", "core", "v1.9", "d.txt", "nl\nx", "sp ace", "owners"] {
         fx.file(n, "");
@@ -138,7 +140,7 @@ fn n7_sort_width_of_quoted_names() {
 /// control character (%n, %t) ours measures that width otherwise than GNU.
 #[test]
 #[ignore = "difffuzz finding: not fixed yet (needs root for setpriv)"]
-fn n8_unknown_time_width_with_control_characters() {
+fn unfixed_n8_unknown_time_width_with_control_characters() {
     assert!(is_root(), "needs root (setpriv)");
     let fx = tree("df-n8");
     fx.chmod("d", 0o644);
@@ -154,7 +156,7 @@ fn n8_unknown_time_width_with_control_characters() {
 /// `%_       %10` in GNU.
 #[test]
 #[ignore = "difffuzz finding: not fixed yet"]
-fn n9_invalid_strftime_conversions() {
+fn unfixed_n9_invalid_strftime_conversions() {
     let fx = tree("df-n9");
     fx.all_mtimes(1_600_000_000);
     for style in ["+%1%%", "+%_%%", "+%_%10", "+%3%%10z", "+%^O%%+02OX", "+\t%_%%02Y\x1b"] {
@@ -170,7 +172,7 @@ fn n9_invalid_strftime_conversions() {
 /// (GNU: `cannot access 'nowhere-link': No such file or directory`, status 1).
 #[test]
 #[ignore = "difffuzz finding: not fixed yet"]
-fn n10_unsorted_with_groups_stats_each_entry() {
+fn unfixed_n10_unsorted_with_groups_stats_each_entry() {
     let fx = tree("df-n10");
     fx.symlink("d", "lnkdir");
     fx.symlink("f", "lnk");
@@ -190,7 +192,7 @@ fn n10_unsorted_with_groups_stats_each_entry() {
 /// on a terminal (GNU a tab, ours two spaces).
 #[test]
 #[ignore = "difffuzz finding: not fixed yet (needs root for setpriv)"]
-fn n11_columns_of_entries_without_size_and_context() {
+fn unfixed_n11_columns_of_entries_without_size_and_context() {
     assert!(is_root(), "needs root (setpriv)");
     let fx = tree("df-n11");
     fx.chmod("d", 0o644);
