@@ -20,8 +20,9 @@ cd "$(dirname "$0")/.."
 
 ignored=()
 if [ "${1:-}" = --include-ignored ]; then
-  # Not the test that edits /etc/passwd and /etc/group: .ci/run runs it alone.
-  ignored=(--include-ignored --skip owner_and_group_names_from_edited_files)
+  # Not the test that edits /etc/passwd and /etc/group: .ci/run runs it alone; not
+  # the differences tools/difffuzz found that are not fixed yet (unfixed_*).
+  ignored=(--include-ignored --skip owner_and_group_names_from_edited_files --skip unfixed_)
   shift
 fi
 [ $# -gt 0 ] || set -- "${ALL_TARGETS[@]:1}"

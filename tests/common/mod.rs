@@ -280,8 +280,11 @@ impl Cmd {
         };
         c.args(&self.args).env_clear().envs(self.env.iter().map(|(k, v)| (k, v)));
         if self.user.is_some() && emulator.is_none() {
-            // (For setpriv's execvp: see above.)
-            let mut path = exe.parent().map(|d| d.as_os_str().to_owned()).unwrap_or_default();
+            // (For setpriv's execvp: see above.) The link, not `exe`'s own
+            // directory: ours is not named `ls` there, and execvp would go on
+            // down PATH to GNU's.
+            let link = link_named(exe, self.applet_name());
+            let mut path = link.parent().map(|d| d.as_os_str().to_owned()).unwrap_or_default();
             if let Some((_, v)) = self.env.iter().find(|(k, _)| k == "PATH") {
                 path.push(":");
                 path.push(v);
