@@ -21,6 +21,16 @@ pub mod xattr;
 pub use rustix::fd::{AsFd, BorrowedFd, OwnedFd};
 pub use rustix::io::Errno;
 
+/// Calls `f` again while it fails with EINTR.
+pub fn retry<T>(mut f: impl FnMut() -> Result<T, Errno>) -> Result<T, Errno> {
+    loop {
+        match f() {
+            Err(Errno::INTR) => continue,
+            r => return r,
+        }
+    }
+}
+
 /// Ends the process at once with `status` (no destructors, no atexit): exit_group(2),
 /// issued by the per-architecture code in `arch`.
 pub fn exit(status: i32) -> ! {
