@@ -53,7 +53,11 @@ struct Space {
 // SAFETY: single-threaded process; the cells are only touched through Arena.
 unsafe impl Sync for Space {}
 
-static SPACE: Space = Space { top: Cell::new(0), base: Cell::new(0), end: Cell::new(0) };
+static SPACE: Space = Space {
+    top: Cell::new(0),
+    base: Cell::new(0),
+    end: Cell::new(0),
+};
 static TAKEN: AtomicBool = AtomicBool::new(false);
 
 /// The arena ran out of address space (GNU: "memory exhausted").
@@ -67,7 +71,11 @@ fn reserve() -> Result<(), Errno> {
         return Ok(());
     }
     let mut last = Errno::NOMEM;
-    for len in RESERVE.iter().copied().chain((1..=SMALL_MIB).rev().map(|mib| mib << 20)) {
+    for len in RESERVE
+        .iter()
+        .copied()
+        .chain((1..=SMALL_MIB).rev().map(|mib| mib << 20))
+    {
         // SAFETY: an anonymous private mapping at an address the kernel picks; it
         // aliases nothing.
         let r = unsafe {
@@ -125,14 +133,20 @@ impl Arena<'static> {
             return None;
         }
         SPACE.top.set(first_base());
-        Some(Arena { start: SPACE.top.get(), _life: PhantomData })
+        Some(Arena {
+            start: SPACE.top.get(),
+            _life: PhantomData,
+        })
     }
 }
 
 impl<'a> Arena<'a> {
     /// Opens a nested region; its allocations are released when it is dropped.
     pub fn sub(&mut self) -> Arena<'_> {
-        Arena { start: SPACE.top.get(), _life: PhantomData }
+        Arena {
+            start: SPACE.top.get(),
+            _life: PhantomData,
+        }
     }
 
     fn bump(&self, size: usize, align: usize) -> Result<usize, Exhausted> {
@@ -187,7 +201,13 @@ impl<'a> Arena<'a> {
         let top = SPACE.top.get();
         let first = in_first(top);
         let at = align_up(top, align).unwrap_or(usize::MAX - align);
-        Grow { at, len: 0, end: end_of(top), first, _region: PhantomData }
+        Grow {
+            at,
+            len: 0,
+            end: end_of(top),
+            first,
+            _region: PhantomData,
+        }
     }
 
     /// Bytes in use by every region (for reporting peak use).

@@ -115,7 +115,8 @@ struct PathStart(core::cell::UnsafeCell<[u8; PATH_START]>);
 // SAFETY: single-threaded; handed out at most once (see path_start).
 unsafe impl Sync for PathStart {}
 static PATH_START_BUF: PathStart = PathStart(core::cell::UnsafeCell::new([0; PATH_START]));
-static PATH_START_TAKEN: core::sync::atomic::AtomicBool = core::sync::atomic::AtomicBool::new(false);
+static PATH_START_TAKEN: core::sync::atomic::AtomicBool =
+    core::sync::atomic::AtomicBool::new(false);
 
 /// A 16 KiB static buffer (.bss: no syscall) for the first bytes of a path being
 /// walked; callers move to `reserve` when a path outgrows it. The first call gets

@@ -1,5 +1,6 @@
-//! The kernel boundary: every syscall and every `unsafe` block of the crate lives
-//! below this module. Each function is one syscall or one buffer discipline.
+//! The kernel boundary: every syscall of the crate lives below this module, and so
+//! does every `unsafe` block but the SIMD kernels' (`crate::simd`). Each function
+//! is one syscall or one buffer discipline.
 
 pub mod arch;
 pub mod arena;
@@ -12,7 +13,6 @@ pub mod iobuf;
 pub mod map;
 pub mod mem;
 pub mod out;
-pub mod simd;
 pub mod stat;
 pub mod time;
 pub mod tty;
