@@ -42,12 +42,11 @@ fn masks16(v: __m128i) -> [u32; 7] {
 }
 
 #[inline(always)]
-fn block_sse2(b: &[u8]) -> Masks {
-    debug_assert!(b.len() >= 64);
+fn block_sse2(b: &[u8; 64]) -> Masks {
     let mut r = [0u64; 7];
     for q in 0..4 {
-        // SAFETY: b has at least 64 bytes, so b[16q..16q+16] is in bounds; the
-        // load is unaligned.
+        // SAFETY: b has 64 bytes, so b[16q..16q+16] is in bounds; the load is
+        // unaligned.
         let v = unsafe { _mm_loadu_si128(b.as_ptr().add(16 * q) as *const __m128i) };
         let m = masks16(v);
         for k in 0..7 {
@@ -204,7 +203,10 @@ pub unsafe fn lead_bits_avx2(b: &[u8], table: &[u8; 64]) -> [u64; 4] {
 pub fn scan_sse2<S: Blocks>(buf: &[u8], mut at: usize, sink: &mut S) -> usize {
     // `len - at`, not `at + 64`: a position from the sink cannot wrap (simd.rs).
     while buf.len().saturating_sub(at) >= 64 {
-        let m = block_sse2(&buf[at..at + 64]);
+        let Some(block) = buf[at..].first_chunk::<64>() else {
+            break;
+        };
+        let m = block_sse2(block);
         let next = sink.block(buf, at, &m);
         if next <= at {
             return at;

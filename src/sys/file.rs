@@ -8,14 +8,16 @@ pub use rustix::fs::{Advice, Stat};
 
 /// File descriptor 0. It may be closed; calls on it then fail with EBADF.
 pub fn stdin() -> BorrowedFd<'static> {
-    // SAFETY: fd 0 is never closed by this program; if the parent closed it, using
-    // it only yields EBADF from the kernel.
+    // SAFETY: this program never closes fd 0, and no descriptor it opens can take
+    // the number (above_stdio): if the parent left it closed, calls on it fail
+    // with EBADF.
     unsafe { rustix::stdio::stdin() }
 }
 
 /// File descriptor 1.
 pub fn stdout() -> BorrowedFd<'static> {
-    // SAFETY: as for stdin.
+    // SAFETY: as for stdin; fd 1 is closed only by out::close, after which the
+    // process writes nothing more to it and exits.
     unsafe { rustix::stdio::stdout() }
 }
 

@@ -35,9 +35,10 @@ pub fn names_at(
     buf: &mut [u8],
 ) -> Result<usize, Errno> {
     use rustix::fd::AsRawFd;
-    let flags: usize = if follow { 0 } else { 0x100 }; // AT_SYMLINK_NOFOLLOW
-                                                       // SAFETY: listxattrat reads the C string `name` and writes at most `buf.len()`
-                                                       // bytes into `buf`, both borrowed for the call.
+    // 0x100: AT_SYMLINK_NOFOLLOW.
+    let flags: usize = if follow { 0 } else { 0x100 };
+    // SAFETY: listxattrat reads the C string `name` and writes at most `buf.len()`
+    // bytes into `buf`, both borrowed for the call.
     let r = unsafe {
         super::arch::syscall5(
             linux_raw_sys::general::__NR_listxattrat as usize,
