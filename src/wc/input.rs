@@ -3,7 +3,7 @@
 
 use super::classes::Classes;
 use super::count::{Counter, Counts};
-use super::Job;
+use super::job::{Job, Method};
 use crate::simd;
 use crate::sys::file::{self, Stat};
 use crate::sys::iobuf::{CARRY, READ_SIZE};
@@ -64,13 +64,11 @@ impl<'r> Reader<'r> {
         }
     }
 
-    /// Counts `fd` for `job`. `pre` is the up-front stat; `stdin` says the input
-    /// is fd 0, whose offset is not known to be 0.
+    /// Counts `fd` for `job`, the way `job.method()` says. `pre` is the up-front
+    /// stat; `stdin` says the input is fd 0, whose offset is not known to be 0.
     pub fn count(&mut self, job: &Job, fd: BorrowedFd<'_>, pre: Pre, stdin: bool) -> Outcome {
-        let count_bytes = job.bytes || (job.chars && !job.utf8);
-        let count_chars = job.chars && job.utf8;
-        let complicated = job.words || job.max_len;
-        if count_bytes && !count_chars && !job.lines && !complicated {
+        let method = job.method();
+        if method == Method::BytesOnly {
             return self.bytes_only(fd, pre, stdin);
         }
         if let Pre::Known(i) = pre {
@@ -78,11 +76,7 @@ impl<'r> Reader<'r> {
                 file::advise(fd, file::Advice::Sequential);
             }
         }
-        if !count_chars && !complicated {
-            if job.debug {
-                // 9.1 says it for every input counted this way.
-                super::debug_message(job, simd::has_avx2());
-            }
+        if method == Method::Lines {
             return self.lines(fd, pre, stdin);
         }
         self.full(job, fd, pre, stdin)
