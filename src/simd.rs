@@ -129,8 +129,9 @@ fn detect() -> u8 {
     if max < 7 {
         return BASE;
     }
-    // SAFETY: as above; leaf 1 and leaf 7 are below the maximum leaf.
+    // SAFETY: as above; leaf 1 is below the maximum leaf.
     let l1 = unsafe { __cpuid(1) };
+    // SAFETY: as above; so is leaf 7 (checked above).
     let l7 = unsafe { __cpuid_count(7, 0) };
     let osxsave = l1.ecx & (1 << 27) != 0;
     let avx = l1.ecx & (1 << 28) != 0;

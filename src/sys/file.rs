@@ -177,5 +177,8 @@ pub fn getcwd(buf: &mut [u8]) -> Result<&[u8], Errno> {
 
 /// Whether `fd` is on the proc file system (fstatfs).
 pub fn on_procfs(fd: BorrowedFd<'_>) -> bool {
-    rustix::fs::fstatfs(fd).is_ok_and(|s| s.f_type as i64 == rustix::fs::PROC_SUPER_MAGIC as i64)
+    // f_type and the constant have other types on other targets.
+    #[allow(clippy::unnecessary_cast)]
+    let procfs = |s: rustix::fs::StatFs| s.f_type as i64 == rustix::fs::PROC_SUPER_MAGIC as i64;
+    rustix::fs::fstatfs(fd).is_ok_and(procfs)
 }

@@ -36,6 +36,7 @@ impl Info {
             regular: fmt == 0o100000,
             fifo: fmt == 0o010000,
             size: st.st_size,
+            #[allow(clippy::unnecessary_cast)] // i32 on some targets
             blksize: st.st_blksize as i64,
         }
     }
