@@ -67,6 +67,7 @@ struct Command {
 /// Runs wc with its arguments starting at argv[first]; `prog` names it in messages.
 pub fn main(prog: &'static [u8], first: usize) -> i32 {
     let Some(mut root) = Arena::root() else {
+        // Not reached: wc runs once per process, and takes the root first.
         return 1;
     };
     let cmd = match parse(prog, first, &mut root) {
