@@ -2,9 +2,9 @@
 
 use super::count::Counts;
 use super::input::Pre;
-use crate::fmt::quote::{quote, Quoting};
-use super::Job;
+use super::job::Job;
 use crate::fmt::num;
+use crate::fmt::quote::{quote, Quoting};
 use crate::sys::err::Line;
 use crate::sys::{out, Errno};
 
@@ -101,12 +101,22 @@ mod tests {
     use super::*;
 
     fn reg(size: i64) -> Pre {
-        Pre::Known(Info { regular: true, fifo: false, size, blksize: 4096 })
+        Pre::Known(Info {
+            regular: true,
+            fifo: false,
+            size,
+            blksize: 4096,
+        })
     }
 
     #[test]
     fn widths() {
-        let pipe = Pre::Known(Info { regular: false, fifo: true, size: 0, blksize: 4096 });
+        let pipe = Pre::Known(Info {
+            regular: false,
+            fifo: true,
+            size: 0,
+            blksize: 4096,
+        });
         assert_eq!(number_width(&[]), 1);
         assert_eq!(number_width(&[Pre::NotTried]), 1);
         assert_eq!(number_width(&[reg(16)]), 2);

@@ -66,6 +66,16 @@ pub fn sigreturn() -> usize {
     0
 }
 
+/// What a raw syscall returned, as a `Result`: the kernel returns -errno
+/// (-4095..=-1) on failure, and anything else is the call's value.
+pub fn result(r: isize) -> Result<usize, super::Errno> {
+    if (-4095..0).contains(&r) {
+        Err(super::Errno::from_raw_os_error(-r as i32))
+    } else {
+        Ok(r as usize)
+    }
+}
+
 /// The exit_group syscall number for this architecture.
 const NR_EXIT_GROUP: usize = linux_raw_sys::general::__NR_exit_group as usize;
 
@@ -75,7 +85,10 @@ const NR_EXIT_GROUP: usize = linux_raw_sys::general::__NR_exit_group as usize;
 ///
 /// # Safety
 /// `sp` must be the initial stack pointer of the process, untouched since execve(2).
-#[cfg_attr(any(target_arch = "x86_64", target_arch = "aarch64", target_arch = "x86"), allow(dead_code))]
+#[cfg_attr(
+    any(target_arch = "x86_64", target_arch = "aarch64", target_arch = "x86"),
+    allow(dead_code)
+)]
 unsafe extern "C" fn start_from_stack(sp: *const usize) -> ! {
     extern "C" {
         fn __libc_start_main(
@@ -92,4 +105,21 @@ unsafe extern "C" fn start_from_stack(sp: *const usize) -> ! {
     // SAFETY: the hook takes the kernel's argc/argv; the other arguments are unused.
     let status = unsafe { __libc_start_main(0, argc as i32, argv, 0, 0, 0) };
     exit(status)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::Errno;
+    use super::result;
+
+    #[test]
+    fn raw_results() {
+        assert_eq!(result(0), Ok(0));
+        assert_eq!(result(42), Ok(42));
+        assert_eq!(result(-2), Err(Errno::NOENT));
+        assert_eq!(result(-4095), Err(Errno::from_raw_os_error(4095)));
+        // Addresses in the top page but one are values (mmap can return them).
+        assert_eq!(result(-4096), Ok(-4096isize as usize));
+        assert_eq!(result(isize::MIN), Ok(isize::MIN as usize));
+    }
 }

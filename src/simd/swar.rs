@@ -45,7 +45,13 @@ pub fn masks(b: &[u8; 64]) -> Masks {
         let w = word(b, i);
         let ascii = !w & HIGH;
         let x7 = w & LOW7;
-        let (g9, g10, g11, g12, g14) = (ge7(x7, 9), ge7(x7, 10), ge7(x7, 11), ge7(x7, 12), ge7(x7, 14));
+        let (g9, g10, g11, g12, g14) = (
+            ge7(x7, 9),
+            ge7(x7, 10),
+            ge7(x7, 11),
+            ge7(x7, 12),
+            ge7(x7, 14),
+        );
         let (g20, g21, g7f) = (ge7(x7, 0x20), ge7(x7, 0x21), ge7(x7, 0x7f));
         let newline = g10 & !g11 & ascii;
         let blank = g20 & !g21 & ascii;
@@ -193,8 +199,16 @@ mod tests {
                     *x = (i as u8).wrapping_mul(97).wrapping_add(v);
                 }
                 b[p] = v;
-                assert_eq!(masks(&b), super::super::masks_scalar(&b), "byte {v:#x} at {p}");
-                assert_eq!(utf8_masks(&b), super::super::utf8_masks_scalar(&b), "byte {v:#x} at {p}");
+                assert_eq!(
+                    masks(&b),
+                    super::super::masks_scalar(&b),
+                    "byte {v:#x} at {p}"
+                );
+                assert_eq!(
+                    utf8_masks(&b),
+                    super::super::utf8_masks_scalar(&b),
+                    "byte {v:#x} at {p}"
+                );
             }
         }
     }

@@ -67,7 +67,9 @@ pub fn masks(b: &[u8; 64]) -> Masks {
             newline: movemask(map(&v, |x| vceqq_u8(x, vdupq_n_u8(b'\n')))),
             space: movemask(space),
             // 0x21..=0x7e: x - 0x21 < 0x5e.
-            graph: movemask(map(&v, |x| vcltq_u8(vsubq_u8(x, vdupq_n_u8(0x21)), vdupq_n_u8(0x5e)))),
+            graph: movemask(map(&v, |x| {
+                vcltq_u8(vsubq_u8(x, vdupq_n_u8(0x21)), vdupq_n_u8(0x5e))
+            })),
             blank: movemask(blank),
             tab: movemask(map(&v, |x| vceqq_u8(x, vdupq_n_u8(b'\t')))),
             line_end: movemask(map(&v, |x| vqtbl1q_u8(line_end_t, x))),
@@ -94,7 +96,9 @@ impl super::Classify for Neon {
 #[inline(always)]
 fn range(v: &[uint8x16_t; 4], lo: u8, n: u8) -> u64 {
     // SAFETY: register operations.
-    movemask(map(v, |x| unsafe { vcltq_u8(vsubq_u8(x, vdupq_n_u8(lo)), vdupq_n_u8(n)) }))
+    movemask(map(v, |x| unsafe {
+        vcltq_u8(vsubq_u8(x, vdupq_n_u8(lo)), vdupq_n_u8(n))
+    }))
 }
 
 /// `super::utf8_masks` of a loaded block.

@@ -1,7 +1,10 @@
 //! SIMD and SWAR byte classification for wc, behind safe functions.
 //!
-//! The intrinsics of `core::arch` are `unsafe`, so the kernels live here, in the
-//! kernel-boundary module. Per architecture:
+//! These kernels make no syscall, so they are not part of `sys`; but the intrinsics
+//! of `core::arch` are `unsafe` to call, so this is, with `sys`, one of the two
+//! modules where the crate allows `unsafe` (see lib.rs). Every `unsafe` block here
+//! is a load inside the caller's slice or an instruction the CPU is known to have.
+//! Per architecture:
 //! - x86_64 and i686 (simd/x86.rs): SSE2 (the baseline of both) and AVX2 (with
 //!   POPCNT/BMI1/BMI2), chosen once at run time with cpuid and xgetbv;
 //! - aarch64 (simd/neon.rs): NEON, part of the base architecture;
@@ -61,7 +64,15 @@ impl Masks {
     /// From `[newline, space, graph, blank, tab, line_end, high]`.
     #[inline(always)]
     pub fn from_array(r: [u64; 7]) -> Masks {
-        Masks { newline: r[0], space: r[1], graph: r[2], blank: r[3], tab: r[4], line_end: r[5], high: r[6] }
+        Masks {
+            newline: r[0],
+            space: r[1],
+            graph: r[2],
+            blank: r[3],
+            tab: r[4],
+            line_end: r[5],
+            high: r[6],
+        }
     }
 }
 
@@ -95,7 +106,9 @@ pub trait Blocks {
 }
 
 const UNKNOWN: u8 = 0;
-const SSE2: u8 = 1;
+/// The architecture's own kernels without run-time detection: SSE2 on x86, NEON on
+/// aarch64, SWAR elsewhere.
+const BASE: u8 = 1;
 const AVX2: u8 = 2;
 /// Tests only: the SWAR kernels, on any architecture.
 #[cfg(any(test, feature = "fuzzing"))]
@@ -114,10 +127,11 @@ fn detect() -> u8 {
     // runs on.
     let max = unsafe { __cpuid(0) }.eax;
     if max < 7 {
-        return SSE2;
+        return BASE;
     }
-    // SAFETY: as above; leaf 1 and leaf 7 are below the maximum leaf.
+    // SAFETY: as above; leaf 1 is below the maximum leaf.
     let l1 = unsafe { __cpuid(1) };
+    // SAFETY: as above; so is leaf 7 (checked above).
     let l7 = unsafe { __cpuid_count(7, 0) };
     let osxsave = l1.ecx & (1 << 27) != 0;
     let avx = l1.ecx & (1 << 28) != 0;
@@ -126,7 +140,7 @@ fn detect() -> u8 {
     let bmi1 = l7.ebx & (1 << 3) != 0;
     let bmi2 = l7.ebx & (1 << 8) != 0;
     if !(osxsave && avx && popcnt && avx2 && bmi1 && bmi2) {
-        return SSE2;
+        return BASE;
     }
     // The OS must save the YMM state (XCR0 bits 1 and 2).
     let xcr0_lo: u32;
@@ -137,13 +151,13 @@ fn detect() -> u8 {
     if xcr0_lo & 6 == 6 {
         AVX2
     } else {
-        SSE2
+        BASE
     }
 }
 
 #[cfg(not(any(target_arch = "x86_64", target_arch = "x86")))]
 fn detect() -> u8 {
-    SSE2
+    BASE
 }
 
 #[inline(always)]
@@ -157,11 +171,12 @@ fn level() -> u8 {
     l
 }
 
-/// Tests: use the SSE2 kernels from now on (`false`: detect again). Results never
-/// depend on the level, so tests running meanwhile are not disturbed.
+/// Tests: use the baseline kernels from now on (SSE2 on x86 rather than AVX2;
+/// elsewhere they are the only ones) (`false`: detect again). Results never depend
+/// on the level, so tests running meanwhile are not disturbed.
 #[cfg(any(test, feature = "fuzzing"))]
 pub fn force_sse2(on: bool) {
-    LEVEL.store(if on { SSE2 } else { detect() }, Ordering::Relaxed);
+    LEVEL.store(if on { BASE } else { detect() }, Ordering::Relaxed);
 }
 
 /// Tests: use the SWAR kernels from now on, whatever the architecture (`false`:
@@ -198,7 +213,10 @@ pub fn has_avx2() -> bool {
 /// `kernel-swar` and `kernel-scalar` force the SWAR kernels or the scalar
 /// reference everywhere (for measurement: bench/ and BENCHMARKS.md).
 #[cfg(all(
-    any(target_arch = "x86_64", all(target_arch = "x86", target_feature = "sse2")),
+    any(
+        target_arch = "x86_64",
+        all(target_arch = "x86", target_feature = "sse2")
+    ),
     not(any(feature = "kernel-swar", feature = "kernel-scalar"))
 ))]
 mod imp {
@@ -246,13 +264,21 @@ mod imp {
     pub fn utf8_and_lead_bits(block: &[u8; 64], table: &[u8; 64]) -> (Utf8Masks, [u64; 4]) {
         if level() == AVX2 {
             // SAFETY: AVX2 is available (detect()).
-            return unsafe { (x86::utf8_masks_avx2(block), x86::lead_bits_avx2(block, table)) };
+            return unsafe {
+                (
+                    x86::utf8_masks_avx2(block),
+                    x86::lead_bits_avx2(block, table),
+                )
+            };
         }
         (utf8_masks(block), super::lead_bits_scalar(block, table))
     }
 }
 
-#[cfg(all(target_arch = "aarch64", not(any(feature = "kernel-swar", feature = "kernel-scalar"))))]
+#[cfg(all(
+    target_arch = "aarch64",
+    not(any(feature = "kernel-swar", feature = "kernel-scalar"))
+))]
 mod imp {
     pub use super::neon::{count_newlines, lead_bits, scan, utf8_and_lead_bits, utf8_masks};
     pub const NAME: &str = "neon";
@@ -262,7 +288,11 @@ mod imp {
     feature = "kernel-swar",
     all(
         not(feature = "kernel-scalar"),
-        not(any(target_arch = "x86_64", all(target_arch = "x86", target_feature = "sse2"), target_arch = "aarch64"))
+        not(any(
+            target_arch = "x86_64",
+            all(target_arch = "x86", target_feature = "sse2"),
+            target_arch = "aarch64"
+        ))
     )
 ))]
 mod imp {
@@ -430,11 +460,15 @@ pub trait Classify {
     fn masks(b: &[u8; 64]) -> Masks;
 }
 
-/// The scan loop shared by the kernels.
+/// The scan loop shared by the kernels. Bounded by what remains (`len - at`, 0 once
+/// `at` is past the end), so that no position a sink returns can wrap `at + 64`
+/// around to a small number.
 #[inline(always)]
 fn scan_with<C: Classify, S: Blocks>(buf: &[u8], mut at: usize, sink: &mut S) -> usize {
-    while at + 64 <= buf.len() {
-        let Ok(b) = <&[u8; 64]>::try_from(&buf[at..at + 64]) else { return at };
+    while buf.len().saturating_sub(at) >= 64 {
+        let Ok(b) = <&[u8; 64]>::try_from(&buf[at..at + 64]) else {
+            return at;
+        };
         let m = C::masks(b);
         let next = sink.block(buf, at, &m);
         if next <= at {
@@ -463,7 +497,10 @@ pub fn count_newlines_scalar(buf: &[u8]) -> u64 {
     buf.iter().filter(|&&b| b == b'\n').count() as u64
 }
 
-#[cfg(any(target_arch = "x86_64", all(target_arch = "x86", target_feature = "sse2")))]
+#[cfg(any(
+    target_arch = "x86_64",
+    all(target_arch = "x86", target_feature = "sse2")
+))]
 pub mod x86;
 
 #[cfg(target_arch = "aarch64")]
@@ -516,7 +553,10 @@ mod tests {
             utf8: swar::utf8_masks,
             leads: swar::lead_bits,
         }];
-        #[cfg(any(target_arch = "x86_64", all(target_arch = "x86", target_feature = "sse2")))]
+        #[cfg(any(
+            target_arch = "x86_64",
+            all(target_arch = "x86", target_feature = "sse2")
+        ))]
         {
             v.push(Kernel {
                 name: "sse2",
@@ -549,7 +589,10 @@ mod tests {
         v
     }
 
-    #[cfg(any(target_arch = "x86_64", all(target_arch = "x86", target_feature = "sse2")))]
+    #[cfg(any(
+        target_arch = "x86_64",
+        all(target_arch = "x86", target_feature = "sse2")
+    ))]
     fn lead_bits_scalar_64(b: &[u8; 64], t: &[u8; 64]) -> [u64; 4] {
         lead_bits_scalar(b, t)
     }
@@ -562,9 +605,9 @@ mod tests {
             v.push(all[64 * i..64 * i + 64].try_into().unwrap());
         }
         let edges = [
-            0x00, 0x08, 0x09, 0x0a, 0x0b, 0x0c, 0x0d, 0x0e, 0x1f, 0x20, 0x21, 0x7e, 0x7f, 0x80, 0x8f, 0x90, 0x9f,
-            0xa0, 0xbf, 0xc0, 0xc1, 0xc2, 0xdf, 0xe0, 0xe1, 0xec, 0xed, 0xee, 0xef, 0xf0, 0xf1, 0xf3, 0xf4, 0xf5,
-            0xff,
+            0x00, 0x08, 0x09, 0x0a, 0x0b, 0x0c, 0x0d, 0x0e, 0x1f, 0x20, 0x21, 0x7e, 0x7f, 0x80,
+            0x8f, 0x90, 0x9f, 0xa0, 0xbf, 0xc0, 0xc1, 0xc2, 0xdf, 0xe0, 0xe1, 0xec, 0xed, 0xee,
+            0xef, 0xf0, 0xf1, 0xf3, 0xf4, 0xf5, 0xff,
         ];
         for (k, &e) in edges.iter().enumerate() {
             for p in 0..64 {
@@ -582,7 +625,11 @@ mod tests {
         let ks = kernels();
         let mut seed = 0x9e3779b97f4a7c15;
         for round in 0..200 {
-            let alpha: &[u8] = if round % 2 == 0 { b"" } else { b"ab \t\n\r\x0c\x0b\x00\x7f\x80\xff~!" };
+            let alpha: &[u8] = if round % 2 == 0 {
+                b""
+            } else {
+                b"ab \t\n\r\x0c\x0b\x00\x7f\x80\xff~!"
+            };
             let n = (round * 37) % 700;
             let buf = random(&mut seed, n, alpha);
             for from in [0, 1, 3] {
@@ -601,7 +648,10 @@ mod tests {
         let edges: Vec<u8> = edge_blocks().concat();
         for k in &ks {
             let (mut got, mut want) = (Collect(vec![]), Collect(vec![]));
-            assert_eq!((k.scan)(&edges, 0, &mut got), scan_scalar(&edges, 0, &mut want));
+            assert_eq!(
+                (k.scan)(&edges, 0, &mut got),
+                scan_scalar(&edges, 0, &mut want)
+            );
             for (g, w) in got.0.iter().zip(&want.0) {
                 assert_eq!(g, w, "{}: block {:x?}", k.name, &edges[w.0..w.0 + 64]);
             }
@@ -614,7 +664,15 @@ mod tests {
         let mut seed = 777;
         let mut blocks = edge_blocks();
         for round in 0..500 {
-            let buf = random(&mut seed, 64, if round % 2 == 0 { b"" } else { b"\x80\xbf\xc2\xe0\xed\xf0\xf4a" });
+            let buf = random(
+                &mut seed,
+                64,
+                if round % 2 == 0 {
+                    b""
+                } else {
+                    b"\x80\xbf\xc2\xe0\xed\xf0\xf4a"
+                },
+            );
             blocks.push(buf.try_into().unwrap());
         }
         for b in &blocks {
@@ -635,7 +693,11 @@ mod tests {
             blocks.push(random(&mut seed, 64, b"").try_into().unwrap());
         }
         for t in 0..20 {
-            let table: Vec<u8> = if t == 0 { vec![0xff; 64] } else { random(&mut seed, 64, b"") };
+            let table: Vec<u8> = if t == 0 {
+                vec![0xff; 64]
+            } else {
+                random(&mut seed, 64, b"")
+            };
             let table: &[u8; 64] = table.as_slice().try_into().unwrap();
             for buf in &blocks {
                 let leads: u64 = (0..64).filter(|&i| buf[i] >= 0xc0).map(|i| 1u64 << i).sum();
@@ -659,11 +721,63 @@ mod tests {
         }
     }
 
+    /// A sink that jumps far past the end (as a buggy consumer might): the scan
+    /// must stop there, not wrap `at + 64` around and read outside the buffer.
+    struct Jump(usize, u32);
+    impl Blocks for Jump {
+        fn block(&mut self, _: &[u8], _: usize, _: &Masks) -> usize {
+            self.1 += 1;
+            self.0
+        }
+    }
+
+    #[test]
+    fn scan_stops_at_any_position_past_the_end() {
+        let buf = vec![b'a'; 200];
+        type Scan = fn(&[u8], usize, &mut Jump) -> usize;
+        let mut scans: Vec<(&str, Scan)> = vec![
+            ("swar", swar::scan::<Jump>),
+            ("scalar", scan_scalar::<Jump>),
+        ];
+        scans.push(("dispatch", scan::<Jump>));
+        #[cfg(any(
+            target_arch = "x86_64",
+            all(target_arch = "x86", target_feature = "sse2")
+        ))]
+        {
+            scans.push(("sse2", x86::scan_sse2::<Jump>));
+            if detect() == AVX2 {
+                // SAFETY: AVX2, POPCNT, BMI1 and BMI2 detected.
+                scans.push(("avx2", |b, f, s| unsafe { x86::scan_avx2(b, f, s) }));
+            }
+        }
+        #[cfg(target_arch = "aarch64")]
+        scans.push(("neon", neon::scan::<Jump>));
+        for (name, scan) in scans {
+            for to in [201, 4096, usize::MAX - 63, usize::MAX - 3, usize::MAX] {
+                let mut sink = Jump(to, 0);
+                assert_eq!(scan(&buf, 0, &mut sink), to, "{name}");
+                assert_eq!(sink.1, 1, "{name}: one block, then the end");
+                // Starting past the end: no block at all.
+                let mut sink = Jump(0, 0);
+                assert_eq!(scan(&buf, to, &mut sink), to, "{name}");
+                assert_eq!(sink.1, 0, "{name}");
+            }
+        }
+    }
+
     #[test]
     fn newlines_match_scalar() {
         let ks = kernels();
         let mut seed = 12345;
-        for n in (0..2000).step_by(7).chain([40_000, 70_001, 131_072, 255 * 64 + 63, 255 * 128 + 1, 255 * 8 * 3]) {
+        for n in (0..2000).step_by(7).chain([
+            40_000,
+            70_001,
+            131_072,
+            255 * 64 + 63,
+            255 * 128 + 1,
+            255 * 8 * 3,
+        ]) {
             let buf = random(
                 &mut seed,
                 n,
@@ -680,7 +794,12 @@ mod tests {
                 assert_eq!((k.newlines)(&buf), want, "{} n={n}", k.name);
                 // Unaligned starts.
                 if n > 3 {
-                    assert_eq!((k.newlines)(&buf[3..]), count_newlines_scalar(&buf[3..]), "{} n={n}", k.name);
+                    assert_eq!(
+                        (k.newlines)(&buf[3..]),
+                        count_newlines_scalar(&buf[3..]),
+                        "{} n={n}",
+                        k.name
+                    );
                 }
             }
             assert_eq!(count_newlines(&buf), want);
