@@ -32,7 +32,7 @@ pub fn cwd() -> BorrowedFd<'static> {
     rustix::fs::CWD
 }
 
-/// Every descriptor this program opens goes through here: one that the kernel gave
+/// Every file this program opens for reading or writing goes through here: one that the kernel gave
 /// as 0, 1 or 2 (because the parent closed that standard descriptor) is moved to 3
 /// or above with F_DUPFD_CLOEXEC and the low one closed, as gnulib's *-safer
 /// functions do. A closed standard descriptor so stays closed: `-` read from fd 0
@@ -59,13 +59,16 @@ pub fn open_read(dir: BorrowedFd<'_>, path: &CStr) -> Result<OwnedFd, Errno> {
 }
 
 /// Opens the directory `path` relative to `dir` (O_DIRECTORY, no symlink follow
-/// unless `follow`).
+/// unless `follow`). Unlike files, directories take the lowest free descriptor, 0, 1
+/// or 2 included, as GNU ls's opendir does: `ls /dev/fd/ 2>&-` lists the directory's
+/// own descriptor as 2 there. Nothing can be written into a directory descriptor,
+/// so output or a message sent to a closed standard one still fails with EBADF.
 pub fn open_dir(dir: BorrowedFd<'_>, path: &CStr, follow: bool) -> Result<OwnedFd, Errno> {
     let mut flags = OFlags::RDONLY | OFlags::DIRECTORY | OFlags::CLOEXEC | OFlags::NONBLOCK;
     if !follow {
         flags |= OFlags::NOFOLLOW;
     }
-    open_at(dir, path, flags)
+    retry(|| rustix::fs::openat(dir, path, flags, Mode::empty()))
 }
 
 /// Opens the directory `name` relative to `dir` without following a symlink and
@@ -76,7 +79,6 @@ pub fn open_dir_same_mount(dir: BorrowedFd<'_>, name: &CStr) -> Result<OwnedFd, 
     let flags =
         OFlags::RDONLY | OFlags::DIRECTORY | OFlags::CLOEXEC | OFlags::NONBLOCK | OFlags::NOFOLLOW;
     retry(|| rustix::fs::openat2(dir, name, flags, Mode::empty(), ResolveFlags::NO_XDEV))
-        .and_then(above_stdio)
 }
 
 /// Reads into `buf`, retrying EINTR. Returns 0 at end of file.
