@@ -12,100 +12,51 @@ mod count;
 pub mod count;
 mod files0;
 mod input;
+mod job;
 mod options;
 mod render;
 mod utf8;
 
 use crate::cli::{argmatch, Args, Item, Parser};
 use crate::msg::{self, try_help};
-use crate::sys::arena::Arena;
-use crate::sys::{env, file, iobuf, stat, AsFd, BorrowedFd, Errno};
+use crate::simd;
+use crate::sys::arena::{Arena, Exhausted};
+use crate::sys::{env, file, iobuf, stat, AsFd, BorrowedFd, Errno, OwnedFd};
 use classes::Classes;
 use count::Counts;
 use files0::{List, ListError};
 use input::{Info, Pre, Reader};
+use job::{Job, Method, Total};
 pub use options::OPTS;
-use options::{Act, Total, TOTALS};
+use options::{Act, TOTALS};
 use render::{counts_line, file_error, msg, number_width, push_name, push_name_always};
 
-/// What this run prints, and how it reads text.
-pub struct Job {
-    pub prog: &'static [u8],
-    pub lines: bool,
-    pub words: bool,
-    pub chars: bool,
-    pub bytes: bool,
-    pub max_len: bool,
-    /// LC_CTYPE is UTF-8: characters are decoded.
-    pub utf8: bool,
-    /// `--debug`: say which newline kernel is used.
-    pub debug: bool,
-    total: Total,
+/// The command line, read once.
+struct Command {
+    job: Job,
+    files0: Option<&'static [u8]>,
+    /// The file operands in order (in the arena), unless they did not fit.
+    operands: Result<&'static [&'static [u8]], Exhausted>,
+    /// How many there were, and the first (for the usage message).
+    count: usize,
+    first_operand: &'static [u8],
 }
 
 /// Runs wc with its arguments starting at argv[first]; `prog` names it in messages.
 pub fn main(prog: &'static [u8], first: usize) -> i32 {
-    let mut job = Job {
-        prog,
-        lines: false,
-        words: false,
-        chars: false,
-        bytes: false,
-        max_len: false,
-        utf8: crate::locale::ctype_utf8(),
-        debug: false,
-        total: Total::Auto,
+    let Some(mut root) = Arena::root() else {
+        // Not reached: wc runs once per process, and takes the root first.
+        return 1;
     };
-    let mut files0: Option<&'static [u8]> = None;
-    let mut operands = 0usize;
-    let mut first_operand: &[u8] = b"";
-    for item in Parser::new(prog, &OPTS, Args::Process { first }) {
-        match item {
-            Item::Opt(Act::Bytes, _) => job.bytes = true,
-            Item::Opt(Act::Chars, _) => job.chars = true,
-            Item::Opt(Act::Lines, _) => job.lines = true,
-            Item::Opt(Act::Words, _) => job.words = true,
-            Item::Opt(Act::MaxLen, _) => job.max_len = true,
-            Item::Opt(Act::Files0, v) => files0 = v,
-            Item::Opt(Act::Total, v) => {
-                match argmatch(prog, b"--total", v.unwrap_or(b""), TOTALS) {
-                    Some(t) => job.total = t,
-                    None => {
-                        try_help(prog);
-                        return 1;
-                    }
-                }
-            }
-            Item::Opt(Act::Debug, _) => job.debug = true,
-            Item::Opt(Act::Help, _) => {
-                options::help(prog);
-                return finish(&job, 0);
-            }
-            Item::Opt(Act::Version, _) => {
-                options::version();
-                return finish(&job, 0);
-            }
-            Item::Operand(s) => {
-                if operands == 0 {
-                    first_operand = s;
-                }
-                operands += 1;
-            }
-            Item::Error => {
-                try_help(prog);
-                return 1;
-            }
-        }
-    }
-    if !(job.lines || job.words || job.chars || job.bytes || job.max_len) {
-        job.lines = true;
-        job.words = true;
-        job.bytes = true;
-    }
-    if files0.is_some() && operands > 0 {
-        let mut l = msg(&job);
+    let cmd = match parse(prog, first, &mut root) {
+        Ok(cmd) => cmd,
+        Err(status) => return status,
+    };
+    let job = &cmd.job;
+    if cmd.files0.is_some() && cmd.count > 0 {
+        let mut l = msg(job);
         l.push(b"extra operand ");
-        push_name_always(&mut l, &job, first_operand);
+        push_name_always(&mut l, job, cmd.first_operand);
         l.push(b"\nfile operands cannot be combined with --files0-from\n")
             .send();
         try_help(prog);
@@ -131,28 +82,96 @@ pub fn main(prog: &'static [u8], first: usize) -> i32 {
         stdin_closed: false,
         last_input: false,
     };
-    let ok = match files0 {
-        None => run.operands(&job, first, operands),
-        Some(list) => run.list(&job, list),
+    let ok = match (cmd.files0, cmd.operands) {
+        (Some(list), _) => run.list(job, list, &root),
+        (None, Ok(names)) => run.operands(job, names, &root),
+        (None, Err(Exhausted)) => memory_exhausted(job),
     };
     let mut status = if ok { 0 } else { 1 };
     let stdin_closed = run.stdin_closed;
     // The process ends next: no need to close the splice sink.
     core::mem::forget(run);
     if stdin_closed {
-        let mut l = msg(&job);
+        let mut l = msg(job);
         l.push(b"-: ").errno(Errno::BADF).push(b"\n").send();
         status = 1;
     }
-    finish(&job, status)
+    finish(job, status)
 }
 
-/// The number of counts selected.
-fn selected(job: &Job) -> usize {
-    [job.lines, job.words, job.chars, job.bytes, job.max_len]
-        .iter()
-        .filter(|&&b| b)
-        .count()
+/// Reads argv from `first` into the job and its inputs (the operands go to
+/// `root`). Err: the status to exit with at once (--help, --version, a usage
+/// error, whose message is written).
+fn parse(prog: &'static [u8], first: usize, root: &mut Arena<'static>) -> Result<Command, i32> {
+    let mut job = Job {
+        prog,
+        lines: false,
+        words: false,
+        chars: false,
+        bytes: false,
+        max_len: false,
+        utf8: crate::locale::ctype_utf8(),
+        debug: false,
+        total: Total::Auto,
+    };
+    let mut files0: Option<&'static [u8]> = None;
+    let mut operands = root.vec::<&'static [u8]>();
+    let mut fits = Ok(());
+    let mut count = 0usize;
+    let mut first_operand: &'static [u8] = b"";
+    for item in Parser::new(prog, &OPTS, Args::Process { first }) {
+        match item {
+            Item::Opt(Act::Bytes, _) => job.bytes = true,
+            Item::Opt(Act::Chars, _) => job.chars = true,
+            Item::Opt(Act::Lines, _) => job.lines = true,
+            Item::Opt(Act::Words, _) => job.words = true,
+            Item::Opt(Act::MaxLen, _) => job.max_len = true,
+            Item::Opt(Act::Files0, v) => files0 = v,
+            Item::Opt(Act::Total, v) => {
+                match argmatch(prog, b"--total", v.unwrap_or(b""), TOTALS) {
+                    Some(t) => job.total = t,
+                    None => {
+                        try_help(prog);
+                        return Err(1);
+                    }
+                }
+            }
+            Item::Opt(Act::Debug, _) => job.debug = true,
+            Item::Opt(Act::Help, _) => {
+                options::help(prog);
+                return Err(finish(&job, 0));
+            }
+            Item::Opt(Act::Version, _) => {
+                options::version();
+                return Err(finish(&job, 0));
+            }
+            Item::Operand(s) => {
+                if count == 0 {
+                    first_operand = s;
+                }
+                count += 1;
+                // Once one does not fit, the list is given up.
+                fits = fits.and_then(|()| operands.push(s));
+            }
+            Item::Error => {
+                try_help(prog);
+                return Err(1);
+            }
+        }
+    }
+    if !(job.lines || job.words || job.chars || job.bytes || job.max_len) {
+        job.lines = true;
+        job.words = true;
+        job.bytes = true;
+    }
+    let operands = fits.map(|()| &*operands.finish());
+    Ok(Command {
+        job,
+        files0,
+        operands,
+        count,
+        first_operand,
+    })
 }
 
 /// The state of one run over its inputs.
@@ -167,36 +186,31 @@ struct Run<'r> {
 
 impl Run<'_> {
     /// Operands from the command line (or standard input when there are none).
-    fn operands(&mut self, job: &Job, first: usize, n: usize) -> bool {
-        let names = || {
-            Parser::new(job.prog, &OPTS, Args::Process { first }).filter_map(|i| match i {
-                Item::Operand(s) => Some(s),
-                _ => None,
-            })
-        };
+    fn operands(&mut self, job: &Job, names: &[&[u8]], root: &Arena<'static>) -> bool {
+        let n = names.len();
         if n == 0 {
-            let pre = if selected(job) == 1 {
+            let pre = if job.selected() == 1 {
                 Pre::NotTried
             } else {
                 stat_name(None)
             };
             self.width = number_width(&[pre]);
             let ok = self.file(job, None, pre);
-            return self.finish_total(job, 1) && ok;
+            self.print_total(job, 1);
+            return ok;
         }
-        let single = n == 1 && selected(job) == 1;
-        let arena = if n > 1 { Arena::root() } else { None };
+        let single = n == 1 && job.selected() == 1;
         let mut one = [Pre::NotTried];
-        let pres: &mut [Pre] = match &arena {
-            None if n > 1 => return memory_exhausted(job),
-            None => &mut one,
-            Some(a) => match a.alloc_slice(n, Pre::NotTried) {
+        let pres: &mut [Pre] = if n == 1 {
+            &mut one
+        } else {
+            match root.alloc_slice(n, Pre::NotTried) {
                 Ok(s) => s,
                 Err(_) => return memory_exhausted(job),
-            },
+            }
         };
         if !single && job.total != Total::Only {
-            for (p, name) in pres.iter_mut().zip(names()) {
+            for (p, &name) in pres.iter_mut().zip(names) {
                 *p = stat_name(Some(name));
             }
         }
@@ -207,8 +221,7 @@ impl Run<'_> {
         };
         self.last_input = n == 1;
         let mut ok = true;
-        for (i, name) in names().enumerate() {
-            let pre = pres.get(i).copied().unwrap_or(Pre::NotTried);
+        for (&name, &pre) in names.iter().zip(pres.iter()) {
             if name.is_empty() {
                 let mut l = msg(job);
                 l.push(b"invalid zero-length file name\n").send();
@@ -217,11 +230,12 @@ impl Run<'_> {
             }
             ok &= self.file(job, Some(name), pre);
         }
-        self.finish_total(job, n) && ok
+        self.print_total(job, n);
+        ok
     }
 
     /// Names from `--files0-from=F`.
-    fn list(&mut self, job: &Job, list_name: &'static [u8]) -> bool {
+    fn list(&mut self, job: &Job, list_name: &'static [u8], root: &Arena<'static>) -> bool {
         let from_stdin = list_name == b"-";
         let opened;
         let fd: BorrowedFd<'_> = if from_stdin {
@@ -241,11 +255,7 @@ impl Run<'_> {
                 }
             }
         };
-        let arena = match Arena::root() {
-            Some(a) => a,
-            None => return memory_exhausted(job),
-        };
-        let mut names = match List::new(&arena) {
+        let mut names = match List::new(root) {
             Ok(l) => l,
             Err(_) => return memory_exhausted(job),
         };
@@ -265,9 +275,9 @@ impl Run<'_> {
                 }
             }
             let n = names.peek_all().count();
-            let single = n == 1 && selected(job) == 1;
+            let single = n == 1 && job.selected() == 1;
             if n > 0 && !single && job.total != Total::Only {
-                pres = match arena.alloc_slice(n, Pre::NotTried) {
+                pres = match root.alloc_slice(n, Pre::NotTried) {
                     Ok(s) => s,
                     Err(_) => return memory_exhausted(job),
                 };
@@ -313,33 +323,37 @@ impl Run<'_> {
             let pre = pres.get(i).copied().unwrap_or(Pre::NotTried);
             ok &= self.file(job, Some(name), pre);
         }
-        let n = names.taken;
-        self.finish_total(job, n) && ok
+        self.print_total(job, names.taken);
+        ok
     }
 
     /// Counts one input and prints its line. `None` is standard input without
     /// a name; `-` is standard input named `-`.
     fn file(&mut self, job: &Job, name: Option<&[u8]>, pre: Pre) -> bool {
         let stdin = matches!(name, None | Some(b"-"));
-        let outcome = if stdin {
-            self.reader.count(job, file::stdin(), pre, true)
-        } else {
+        let mut opened: Option<OwnedFd> = None;
+        if !stdin {
             let name = name.unwrap_or(b"");
             match with_path(name, |p| file::open_read(file::cwd(), p)) {
-                Ok(fd) => {
-                    let o = self.reader.count(job, fd.as_fd(), pre, false);
-                    if self.last_input {
-                        // exit closes it: one syscall less.
-                        core::mem::forget(fd);
-                    }
-                    o
-                }
+                Ok(fd) => opened = Some(fd),
                 Err(e) => {
                     file_error(job, name, e);
                     return false;
                 }
             }
-        };
+        }
+        if job.debug && job.method() == Method::Lines {
+            // 9.1 says it for every input counted this way.
+            debug_message(job, simd::has_avx2());
+        }
+        let fd = opened.as_ref().map_or(file::stdin(), |f| f.as_fd());
+        let outcome = self.reader.count(job, fd, pre, stdin);
+        if self.last_input {
+            // exit closes it: one syscall less.
+            core::mem::forget(opened);
+        } else {
+            drop(opened);
+        }
         let mut counts = outcome.counts;
         if job.chars && !job.utf8 {
             counts.chars = counts.bytes;
@@ -358,7 +372,7 @@ impl Run<'_> {
     }
 
     /// The total line, when `--total` and the number of inputs ask for it.
-    fn finish_total(&mut self, job: &Job, inputs: usize) -> bool {
+    fn print_total(&mut self, job: &Job, inputs: usize) {
         let print = match job.total {
             Total::Never => false,
             Total::Auto => inputs > 1,
@@ -377,7 +391,6 @@ impl Run<'_> {
             };
             counts_line(job, width, &self.total, label);
         }
-        true
     }
 }
 

@@ -1,6 +1,6 @@
 //! Standard descriptors that are closed or fail: GNU's write-error messages, and
-//! what each applet does with fd 0, 1 or 2 closed (no open of ours may take one of
-//! them), compared with GNU's stdout, stderr and status through bash redirections.
+//! what each applet does with fd 0, 1 or 2 closed (no file of ours may take one of
+//! them; a directory may, as in GNU's ls), compared with GNU's stdout, stderr and status through bash redirections.
 mod common;
 use common::*;
 use std::path::Path;
@@ -140,7 +140,7 @@ fn none(diffs: Vec<String>) {
     assert!(diffs.is_empty(), "{} differ from GNU:\n{}", diffs.len(), diffs.join("\n"));
 }
 
-/// No descriptor we open may be 0, 1 or 2: with a standard descriptor closed, a
+/// No file we open may be 0, 1 or 2: with a standard descriptor closed, a
 /// file of ours would otherwise be read as `-`, or receive our output (wc -c's
 /// /dev/null sink took fd 1: no write error), or our messages.
 #[test]
@@ -201,6 +201,7 @@ fn ls_with_a_standard_descriptor_closed() {
         "-L r/dangling",
         "r/unreadable",
         "--bogus",
+        "/dev/fd/",
     ] {
         closed_each("ls", args, "", &fx.root, &mut diffs);
     }

@@ -4,7 +4,7 @@
 //! and cut in two (the caller carries an unfinished character over); the newline
 //! counter against a plain count; the block classifiers against theirs.
 #![no_main]
-use bareutils::sys::simd;
+use bareutils::simd;
 use bareutils::wc::classes::Classes;
 use bareutils::wc::count::{Counter, Counts};
 use libfuzzer_sys::fuzz_target;

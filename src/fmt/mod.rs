@@ -56,3 +56,10 @@ impl Sink for Stdout {
         crate::sys::out::byte(b);
     }
 }
+
+/// A stderr message as a sink.
+impl Sink for crate::sys::err::Line {
+    fn put(&mut self, bytes: &[u8]) {
+        self.push(bytes);
+    }
+}

@@ -72,7 +72,12 @@ pub struct Search {
 
 impl Search {
     pub fn new() -> Search {
-        Search { archive: None, archive_tried: false, aliases: None, path: [0; PATH_MAX] }
+        Search {
+            archive: None,
+            archive_tried: false,
+            aliases: None,
+            path: [0; PATH_MAX],
+        }
     }
 
     /// Category `cat` of the locale `name` (neither C nor POSIX), as glibc would
@@ -85,22 +90,22 @@ impl Search {
         let locpath = env::get(b"LOCPATH").filter(|p| !p.is_empty() && !env::secure());
         let name = match locpath {
             None => {
-                if let Some(data) = self.from_archive(name, cat) {
+                if let Some(data) = self.in_archive(name, cat) {
                     return Some(codeset_is_utf8(codeset(data, cat)));
                 }
                 let alias = self.alias(name);
-                if let Some(data) = alias.and_then(|a| self.from_archive(a, cat)) {
+                if let Some(data) = alias.and_then(|a| self.in_archive(a, cat)) {
                     return Some(codeset_is_utf8(codeset(data, cat)));
                 }
                 alias.unwrap_or(name)
             }
             Some(_) => self.alias(name).unwrap_or(name),
         };
-        self.from_dirs(name, locpath.unwrap_or(b""), cat)
+        self.in_dirs(name, locpath.unwrap_or(b""), cat)
     }
 
     /// The category's data in the archive, under `name` with its codeset normalized.
-    fn from_archive(&mut self, name: &[u8], cat: usize) -> Option<&'static [u8]> {
+    fn in_archive(&mut self, name: &[u8], cat: usize) -> Option<&'static [u8]> {
         if !self.archive_tried {
             self.archive_tried = true;
             self.archive = map::whole_file(file::cwd(), ARCHIVE).ok();
@@ -113,17 +118,22 @@ impl Search {
 
     /// The value `name` has in the alias file (compared ignoring ASCII case).
     fn alias(&mut self, name: &[u8]) -> Option<&'static [u8]> {
-        let text = *self.aliases.get_or_insert_with(|| map::whole_file(file::cwd(), ALIASES).unwrap_or(&[]));
+        let text = *self
+            .aliases
+            .get_or_insert_with(|| map::whole_file(file::cwd(), ALIASES).unwrap_or(&[]));
         alias_of(text, name)
     }
 
     /// The first candidate file for `name` in the directories of `locpath` and the
     /// default one, checked against the codeset the name asks for.
     #[inline(never)]
-    fn from_dirs(&mut self, name: &[u8], locpath: &[u8], cat: usize) -> Option<bool> {
+    fn in_dirs(&mut self, name: &[u8], locpath: &[u8], cat: usize) -> Option<bool> {
         let parts = Parts::of(name);
         let mut norm = [0; 256];
-        let norm = parts.codeset.filter(|c| !c.is_empty()).and_then(|c| normalize(c, &mut norm));
+        let norm = parts
+            .codeset
+            .filter(|c| !c.is_empty())
+            .and_then(|c| normalize(c, &mut norm));
         let mut mask = parts.mask;
         if norm.is_some_and(|n| Some(n) != parts.codeset) {
             mask |= NORM_CODESET;
@@ -149,8 +159,18 @@ impl Search {
     /// DIR/CANDIDATE/LC_xxx (or LC_xxx/SYS_LC_xxx when that is a directory), when it
     /// opens and is a valid file for the category.
     #[inline(never)]
-    fn candidate(&mut self, dir: &[u8], p: &Parts, norm: &[u8], bits: u8, cat: usize) -> Option<&'static [u8]> {
-        let mut b = Builder { buf: &mut self.path, len: 0 };
+    fn candidate(
+        &mut self,
+        dir: &[u8],
+        p: &Parts,
+        norm: &[u8],
+        bits: u8,
+        cat: usize,
+    ) -> Option<&'static [u8]> {
+        let mut b = Builder {
+            buf: &mut self.path,
+            len: 0,
+        };
         b.push(dir)?;
         b.push(b"/")?;
         b.push(p.language)?;
@@ -160,7 +180,11 @@ impl Search {
         }
         if bits & (CODESET | NORM_CODESET) != 0 {
             b.push(b".")?;
-            b.push(if bits & CODESET != 0 { p.codeset.unwrap_or(b"") } else { norm })?;
+            b.push(if bits & CODESET != 0 {
+                p.codeset.unwrap_or(b"")
+            } else {
+                norm
+            })?;
         }
         if bits & MODIFIER != 0 {
             b.push(b"@")?;
@@ -197,9 +221,13 @@ impl Builder<'_> {
 
     /// Maps the file the path names so far (the path stays as it is).
     fn open(&mut self) -> Result<&'static [u8], crate::sys::Errno> {
-        let nul = self.buf.get_mut(self.len).ok_or(crate::sys::Errno::NAMETOOLONG)?;
+        let nul = self
+            .buf
+            .get_mut(self.len)
+            .ok_or(crate::sys::Errno::NAMETOOLONG)?;
         *nul = 0;
-        let c = CStr::from_bytes_with_nul(&self.buf[..=self.len]).map_err(|_| crate::sys::Errno::INVAL)?;
+        let c = CStr::from_bytes_with_nul(&self.buf[..=self.len])
+            .map_err(|_| crate::sys::Errno::INVAL)?;
         map::whole_file(file::cwd(), c)
     }
 }
@@ -236,8 +264,17 @@ struct Parts<'a> {
 impl<'a> Parts<'a> {
     #[inline(never)]
     fn of(name: &'a [u8]) -> Parts<'a> {
-        let lang_end = name.iter().position(|&c| matches!(c, b'_' | b'.' | b'@')).unwrap_or(name.len());
-        let mut p = Parts { language: name, territory: None, codeset: None, modifier: None, mask: 0 };
+        let lang_end = name
+            .iter()
+            .position(|&c| matches!(c, b'_' | b'.' | b'@'))
+            .unwrap_or(name.len());
+        let mut p = Parts {
+            language: name,
+            territory: None,
+            codeset: None,
+            modifier: None,
+            mask: 0,
+        };
         if lang_end == 0 {
             // No language: the whole name is taken as it is (perhaps an alias).
             return p;
@@ -245,7 +282,10 @@ impl<'a> Parts<'a> {
         p.language = &name[..lang_end];
         let mut rest = &name[lang_end..];
         if let Some(r) = rest.strip_prefix(b"_") {
-            let end = r.iter().position(|&c| c == b'.' || c == b'@').unwrap_or(r.len());
+            let end = r
+                .iter()
+                .position(|&c| c == b'.' || c == b'@')
+                .unwrap_or(r.len());
             p.territory = Some(&r[..end]);
             rest = &r[end..];
         }
@@ -257,7 +297,11 @@ impl<'a> Parts<'a> {
         if let Some(r) = rest.strip_prefix(b"@") {
             p.modifier = Some(r);
         }
-        for (part, bit) in [(p.territory, TERRITORY), (p.codeset, CODESET), (p.modifier, MODIFIER)] {
+        for (part, bit) in [
+            (p.territory, TERRITORY),
+            (p.codeset, CODESET),
+            (p.modifier, MODIFIER),
+        ] {
             if part.is_some_and(|s| !s.is_empty()) {
                 p.mask |= bit;
             }
@@ -299,7 +343,10 @@ fn same_codeset(a: &[u8], b: &[u8]) -> bool {
 /// The name the archive is searched under: the codeset (after the first `.`, up to
 /// `@`) normalized. None when it does not fit in `buf`.
 fn archive_name<'b>(name: &[u8], buf: &'b mut [u8; PATH_MAX]) -> Option<&'b [u8]> {
-    let dot = name.iter().position(|&c| c == b'.').filter(|&d| !matches!(name.get(d + 1), None | Some(b'@')));
+    let dot = name
+        .iter()
+        .position(|&c| c == b'.')
+        .filter(|&d| !matches!(name.get(d + 1), None | Some(b'@')));
     let mut b = Builder { buf, len: 0 };
     match dot {
         None => b.push(name)?,
@@ -326,7 +373,9 @@ fn usize_at(b: &[u8], off: usize) -> Option<usize> {
 
 /// glibc's hash of a name in the archive's table.
 fn archive_hash(name: &[u8]) -> u32 {
-    let h = name.iter().fold(name.len() as u32, |h, &c| h.rotate_left(9).wrapping_add(c as u32));
+    let h = name.iter().fold(name.len() as u32, |h, &c| {
+        h.rotate_left(9).wrapping_add(c as u32)
+    });
     if h == 0 {
         !0
     } else {
@@ -347,7 +396,9 @@ fn archive_lookup(ar: &'static [u8], key: &[u8], cat: usize) -> Option<&'static 
     let size = usize_at(ar, 16)?;
     let table_end = size.checked_mul(ENTRY)?.checked_add(table)?;
     let strings_end = usize_at(ar, 20)?.checked_add(usize_at(ar, 24)?)?;
-    let records_end = usize_at(ar, 36)?.checked_mul(RECORD)?.checked_add(usize_at(ar, 32)?)?;
+    let records_end = usize_at(ar, 36)?
+        .checked_mul(RECORD)?
+        .checked_add(usize_at(ar, 32)?)?;
     if size <= 2 || table_end.max(strings_end).max(records_end) > ar.len() {
         return None;
     }
@@ -411,7 +462,9 @@ fn valid_data(data: &'static [u8], cat: usize) -> Option<&'static [u8]> {
 /// The codeset named in a valid category file.
 #[inline(never)]
 fn codeset(data: &[u8], cat: usize) -> &[u8] {
-    let s = usize_at(data, 8 + 4 * CODESET_ITEM[cat] as usize).and_then(|off| data.get(off..)).unwrap_or(b"");
+    let s = usize_at(data, 8 + 4 * CODESET_ITEM[cat] as usize)
+        .and_then(|off| data.get(off..))
+        .unwrap_or(b"");
     &s[..s.iter().position(|&c| c == 0).unwrap_or(s.len())]
 }
 
@@ -426,7 +479,11 @@ struct Dirs<'a> {
 
 impl<'a> Dirs<'a> {
     fn new(locpath: &'a [u8]) -> Dirs<'a> {
-        Dirs { rest: Some(locpath), trailing_empty: locpath.last() == Some(&b':'), default_done: false }
+        Dirs {
+            rest: Some(locpath),
+            trailing_empty: locpath.last() == Some(&b':'),
+            default_done: false,
+        }
     }
 }
 
@@ -460,7 +517,9 @@ mod tests {
     use super::*;
 
     fn dirs(locpath: &str) -> Vec<String> {
-        Dirs::new(locpath.as_bytes()).map(|d| String::from_utf8(d.to_vec()).unwrap()).collect()
+        Dirs::new(locpath.as_bytes())
+            .map(|d| String::from_utf8(d.to_vec()).unwrap())
+            .collect()
     }
 
     #[test]
@@ -485,7 +544,10 @@ mod tests {
         let p = Parts::of(b"en_US.");
         assert_eq!((p.codeset, p.mask), (Some(&b""[..]), TERRITORY));
         let p = Parts::of(b"sr@latin");
-        assert_eq!((p.language, p.territory, p.modifier, p.mask), (&b"sr"[..], None, Some(&b"latin"[..]), MODIFIER));
+        assert_eq!(
+            (p.language, p.territory, p.modifier, p.mask),
+            (&b"sr"[..], None, Some(&b"latin"[..]), MODIFIER)
+        );
         // No language: the name as a whole.
         let p = Parts::of(b".UTF-8");
         assert_eq!((p.language, p.codeset, p.mask), (&b".UTF-8"[..], None, 0));
@@ -493,7 +555,9 @@ mod tests {
 
     #[test]
     fn codesets_normalized() {
-        let n = |s: &str| String::from_utf8(normalize(s.as_bytes(), &mut [0; 256]).unwrap().to_vec()).unwrap();
+        let n = |s: &str| {
+            String::from_utf8(normalize(s.as_bytes(), &mut [0; 256]).unwrap().to_vec()).unwrap()
+        };
         assert_eq!(n("UTF-8"), "utf8");
         assert_eq!(n("ISO-8859-15"), "iso885915");
         assert_eq!(n("8859-1"), "iso88591");
@@ -502,8 +566,17 @@ mod tests {
         assert!(normalize(&[b'a'; 300], &mut [0; 256]).is_none());
         assert!(codeset_is_utf8(b"utf8") && codeset_is_utf8(b"UTF-8") && codeset_is_utf8(b"Utf_8"));
         assert!(!codeset_is_utf8(b"UTF-16") && !codeset_is_utf8(b"utf8@x"));
-        assert!(same_codeset(b"ISO8859-1", b"iso-8859-1") && !same_codeset(b"latin1", b"ISO-8859-1"));
-        let a = |s: &str| String::from_utf8(archive_name(s.as_bytes(), &mut [0; PATH_MAX]).unwrap().to_vec()).unwrap();
+        assert!(
+            same_codeset(b"ISO8859-1", b"iso-8859-1") && !same_codeset(b"latin1", b"ISO-8859-1")
+        );
+        let a = |s: &str| {
+            String::from_utf8(
+                archive_name(s.as_bytes(), &mut [0; PATH_MAX])
+                    .unwrap()
+                    .to_vec(),
+            )
+            .unwrap()
+        };
         assert_eq!(a("en_US.UTF-8"), "en_US.utf8");
         assert_eq!(a("de_DE.ISO-8859-15@euro"), "de_DE.iso885915@euro");
         assert_eq!(a("de_DE@euro"), "de_DE@euro");
@@ -611,8 +684,14 @@ mod tests {
         // Size 3 makes every name collide with another: the probe sequence is walked.
         let ar = archive(&[("en_US.utf8", "UTF-8"), ("de_DE", "ISO-8859-1")], 3);
         for cat in (0..13).filter(|&c| c != 6) {
-            assert_eq!(archive_lookup(ar, b"en_US.utf8", cat).map(|d| codeset(d, cat)), Some(&b"UTF-8"[..]));
-            assert_eq!(archive_lookup(ar, b"de_DE", cat).map(|d| codeset(d, cat)), Some(&b"ISO-8859-1"[..]));
+            assert_eq!(
+                archive_lookup(ar, b"en_US.utf8", cat).map(|d| codeset(d, cat)),
+                Some(&b"UTF-8"[..])
+            );
+            assert_eq!(
+                archive_lookup(ar, b"de_DE", cat).map(|d| codeset(d, cat)),
+                Some(&b"ISO-8859-1"[..])
+            );
         }
         assert!(archive_lookup(ar, b"en_US.UTF-8", 0).is_none());
         assert!(archive_lookup(ar, b"fr_FR", 0).is_none());
@@ -641,10 +720,16 @@ mod tests {
         assert!(valid_data(&f[..7], 2).is_none());
         let mut short = f.to_vec();
         put(&mut short, 4, CODESET_ITEM[2] as usize);
-        assert!(valid_data(Vec::leak(short), 2).is_none(), "no codeset entry");
+        assert!(
+            valid_data(Vec::leak(short), 2).is_none(),
+            "no codeset entry"
+        );
         let mut out = f.to_vec();
         let past = out.len() + 1;
         put(&mut out, 8, past);
-        assert!(valid_data(Vec::leak(out), 2).is_none(), "an offset past the end");
+        assert!(
+            valid_data(Vec::leak(out), 2).is_none(),
+            "an offset past the end"
+        );
     }
 }

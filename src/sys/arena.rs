@@ -12,16 +12,18 @@
 use super::Errno;
 use core::cell::Cell;
 use core::marker::PhantomData;
-use core::sync::atomic::{AtomicBool, Ordering};
 
 /// The reservations tried in turn (a small `ulimit -v` refuses the large ones; a
 /// 32-bit address space has no room for the first two); below the last of these,
 /// every whole number of MiB from [`SMALL_MIB`] down to 1, so that a tight limit
-/// still leaves the arena nearly all the room there is.
-#[cfg(target_pointer_width = "64")]
+/// still leaves the arena nearly all the room there is. Unit tests reserve 1 MiB,
+/// so that they can run out of it.
+#[cfg(all(target_pointer_width = "64", not(test)))]
 const RESERVE: &[usize] = &[64 << 30, 8 << 30, 1 << 30, 128 << 20];
-#[cfg(not(target_pointer_width = "64"))]
+#[cfg(all(not(target_pointer_width = "64"), not(test)))]
 const RESERVE: &[usize] = &[1 << 30, 128 << 20];
+#[cfg(test)]
+const RESERVE: &[usize] = &[1 << 20];
 const SMALL_MIB: usize = 64;
 
 /// The first chunk: static memory (.bss, no syscall; pages appear as they are
@@ -30,12 +32,90 @@ const FIRST: usize = 256 << 10;
 
 #[repr(C, align(4096))]
 struct FirstChunk(core::cell::UnsafeCell<[u8; FIRST]>);
-// SAFETY: single-threaded process; the bytes are only handed out through Arena.
-unsafe impl Sync for FirstChunk {}
-static FIRST_CHUNK: FirstChunk = FirstChunk(core::cell::UnsafeCell::new([0; FIRST]));
 
+/// Where the bump regions are.
+struct Space {
+    /// The next free byte: in the first chunk, or in the big reservation.
+    top: Cell<usize>,
+    /// The big reservation, [base, end); both 0 until it is made.
+    base: Cell<usize>,
+    end: Cell<usize>,
+    /// Tests: the start of this thread's first chunk.
+    #[cfg(test)]
+    first: usize,
+    /// Tests: this thread took its root.
+    #[cfg(test)]
+    taken: Cell<bool>,
+}
+
+// The process's arena. The state is only touched by region methods and `root`,
+// and only the thread that took the root region has one: `root` hands it out once
+// (TAKEN), and regions are neither Send nor Sync. The binary has one thread anyway.
+#[cfg(not(test))]
+static FIRST_CHUNK: FirstChunk = FirstChunk(core::cell::UnsafeCell::new([0; FIRST]));
+// SAFETY: the chunk's bytes are only reached through slices that regions hand out,
+// on the one thread that holds the root region (above).
+#[cfg(not(test))]
+unsafe impl Sync for FirstChunk {}
+#[cfg(not(test))]
+struct Global(Space);
+// SAFETY: the cells are only used on the thread that took the root region (above).
+#[cfg(not(test))]
+unsafe impl Sync for Global {}
+#[cfg(not(test))]
+static SPACE: Global = Global(Space {
+    top: Cell::new(0),
+    base: Cell::new(0),
+    end: Cell::new(0),
+});
+#[cfg(not(test))]
+static TAKEN: core::sync::atomic::AtomicBool = core::sync::atomic::AtomicBool::new(false);
+
+#[cfg(not(test))]
+#[inline(always)]
+fn space() -> &'static Space {
+    &SPACE.0
+}
+
+#[cfg(not(test))]
+#[inline(always)]
 fn first_base() -> usize {
     FIRST_CHUNK.0.get() as usize
+}
+
+/// Takes the root (once per process).
+#[cfg(not(test))]
+fn take_root() -> bool {
+    !TAKEN.swap(true, core::sync::atomic::Ordering::Relaxed)
+}
+
+// Unit tests run on many threads: each has an arena of its own (a leaked first
+// chunk and its own reservation), so that each may take a root.
+#[cfg(test)]
+std::thread_local! {
+    static SPACE: &'static Space = Box::leak(Box::new(Space {
+        top: Cell::new(0),
+        base: Cell::new(0),
+        end: Cell::new(0),
+        first: Box::leak(Box::new(FirstChunk(core::cell::UnsafeCell::new([0; FIRST])))).0.get() as usize,
+        taken: Cell::new(false),
+    }));
+}
+
+#[cfg(test)]
+fn space() -> &'static Space {
+    SPACE.with(|s| *s)
+}
+
+#[cfg(test)]
+fn first_base() -> usize {
+    space().first
+}
+
+/// Takes the root (once per thread).
+#[cfg(test)]
+fn take_root() -> bool {
+    !space().taken.replace(true)
 }
 
 /// True when `top` lies in the first chunk (its end included).
@@ -44,18 +124,6 @@ fn in_first(top: usize) -> bool {
     top >= b && top <= b + FIRST
 }
 
-struct Space {
-    /// The next free byte: in the first chunk, or in the big reservation.
-    top: Cell<usize>,
-    base: Cell<usize>,
-    end: Cell<usize>,
-}
-// SAFETY: single-threaded process; the cells are only touched through Arena.
-unsafe impl Sync for Space {}
-
-static SPACE: Space = Space { top: Cell::new(0), base: Cell::new(0), end: Cell::new(0) };
-static TAKEN: AtomicBool = AtomicBool::new(false);
-
 /// The arena ran out of address space (GNU: "memory exhausted").
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Exhausted;
@@ -63,11 +131,15 @@ pub struct Exhausted;
 /// Makes the big reservation (once): the first of RESERVE the kernel grants.
 fn reserve() -> Result<(), Errno> {
     use rustix::mm::{MapFlags, ProtFlags};
-    if SPACE.base.get() != 0 {
+    if space().base.get() != 0 {
         return Ok(());
     }
     let mut last = Errno::NOMEM;
-    for len in RESERVE.iter().copied().chain((1..=SMALL_MIB).rev().map(|mib| mib << 20)) {
+    for len in RESERVE
+        .iter()
+        .copied()
+        .chain((1..=SMALL_MIB).rev().map(|mib| mib << 20))
+    {
         // SAFETY: an anonymous private mapping at an address the kernel picks; it
         // aliases nothing.
         let r = unsafe {
@@ -80,8 +152,8 @@ fn reserve() -> Result<(), Errno> {
         };
         match r {
             Ok(p) => {
-                SPACE.base.set(p as usize);
-                SPACE.end.set(p as usize + len);
+                space().base.set(p as usize);
+                space().end.set(p as usize + len);
                 return Ok(());
             }
             Err(e) => last = e,
@@ -95,7 +167,7 @@ fn end_of(top: usize) -> usize {
     if in_first(top) {
         first_base() + FIRST
     } else {
-        SPACE.end.get()
+        space().end.get()
     }
 }
 
@@ -108,35 +180,44 @@ fn align_up(p: usize, align: usize) -> Option<usize> {
 /// region that began there is dropped, which releases all that came after it.
 fn big_start(align: usize) -> Result<usize, Exhausted> {
     reserve().map_err(|_| Exhausted)?;
-    align_up(SPACE.base.get(), align).ok_or(Exhausted)
+    align_up(space().base.get(), align).ok_or(Exhausted)
 }
 
 /// A region of the arena; see the module documentation.
 pub struct Arena<'a> {
     start: usize,
-    _life: PhantomData<&'a mut ()>,
+    /// Not Send nor Sync (the raw pointer): the arena stays on the thread that
+    /// took its root.
+    _life: PhantomData<(&'a mut (), *mut ())>,
 }
 
 impl Arena<'static> {
-    /// The outermost region, made (with the reservation) on the first call. Its
-    /// slices live for the whole process, so every later call returns None.
+    /// The outermost region, on the first call; its slices live for the whole
+    /// process, so every later call returns None. (The big reservation is made
+    /// when the first chunk is full. Unit tests: once per thread.)
     pub fn root() -> Option<Arena<'static>> {
-        if TAKEN.swap(true, Ordering::Relaxed) {
+        if !take_root() {
             return None;
         }
-        SPACE.top.set(first_base());
-        Some(Arena { start: SPACE.top.get(), _life: PhantomData })
+        space().top.set(first_base());
+        Some(Arena {
+            start: space().top.get(),
+            _life: PhantomData,
+        })
     }
 }
 
 impl<'a> Arena<'a> {
     /// Opens a nested region; its allocations are released when it is dropped.
     pub fn sub(&mut self) -> Arena<'_> {
-        Arena { start: SPACE.top.get(), _life: PhantomData }
+        Arena {
+            start: space().top.get(),
+            _life: PhantomData,
+        }
     }
 
     fn bump(&self, size: usize, align: usize) -> Result<usize, Exhausted> {
-        let top = SPACE.top.get();
+        let top = space().top.get();
         let mut at = align_up(top, align).ok_or(Exhausted)?;
         let mut new_top = at.checked_add(size).ok_or(Exhausted)?;
         if new_top > end_of(top) {
@@ -145,11 +226,11 @@ impl<'a> Arena<'a> {
             }
             at = big_start(align)?;
             new_top = at.checked_add(size).ok_or(Exhausted)?;
-            if new_top > SPACE.end.get() {
+            if new_top > space().end.get() {
                 return Err(Exhausted);
             }
         }
-        SPACE.top.set(new_top);
+        space().top.set(new_top);
         Ok(at)
     }
 
@@ -157,10 +238,10 @@ impl<'a> Arena<'a> {
     pub fn alloc_slice<T: Copy>(&self, n: usize, v: T) -> Result<&'a mut [T], Exhausted> {
         let size = n.checked_mul(core::mem::size_of::<T>()).ok_or(Exhausted)?;
         let at = self.bump(size, core::mem::align_of::<T>())? as *mut T;
-        // SAFETY: [at, at+size) lies inside the reservation above every live
-        // allocation (bump only moves up; released space is only reused once every
-        // borrow of it has ended, which the region lifetimes guarantee), is aligned
-        // for T, and is initialised here before the slice is formed.
+        // SAFETY: [at, at+size) lies in the first chunk or the reservation, above
+        // every live allocation (bump only moves up; released space is only reused
+        // once every borrow of it has ended, which the region lifetimes guarantee),
+        // is aligned for T, and is initialised here before the slice is formed.
         unsafe {
             for i in 0..n {
                 at.add(i).write(v);
@@ -184,26 +265,22 @@ impl<'a> Arena<'a> {
     /// region cannot allocate anything else; `finish` turns it into a slice.
     pub fn vec<T: Copy>(&mut self) -> Grow<'_, 'a, T> {
         let align = core::mem::align_of::<T>();
-        let top = SPACE.top.get();
+        let top = space().top.get();
         let first = in_first(top);
         let at = align_up(top, align).unwrap_or(usize::MAX - align);
-        Grow { at, len: 0, end: end_of(top), first, _region: PhantomData }
-    }
-
-    /// Bytes in use by every region (for reporting peak use).
-    pub fn used() -> usize {
-        let top = SPACE.top.get();
-        if in_first(top) {
-            top - first_base()
-        } else {
-            FIRST + (top - SPACE.base.get())
+        Grow {
+            at,
+            len: 0,
+            end: end_of(top),
+            first,
+            _region: PhantomData,
         }
     }
 }
 
 impl Drop for Arena<'_> {
     fn drop(&mut self) {
-        SPACE.top.set(self.start);
+        space().top.set(self.start);
     }
 }
 
@@ -232,7 +309,7 @@ impl<'r, 'a, T: Copy> Grow<'r, 'a, T> {
             return Err(Exhausted);
         }
         let to = big_start(core::mem::align_of::<T>())?;
-        if to.checked_add(used + bytes).ok_or(Exhausted)? > SPACE.end.get() {
+        if to.checked_add(used + bytes).ok_or(Exhausted)? > space().end.get() {
             return Err(Exhausted);
         }
         // SAFETY: the elements [at, at+used) are initialised and owned by self; the
@@ -240,9 +317,9 @@ impl<'r, 'a, T: Copy> Grow<'r, 'a, T> {
         // (see big_start), and the two chunks do not overlap.
         unsafe { core::ptr::copy_nonoverlapping(self.at as *const u8, to as *mut u8, used) };
         self.at = to;
-        self.end = SPACE.end.get();
+        self.end = space().end.get();
         self.first = false;
-        SPACE.top.set(to + used);
+        space().top.set(to + used);
         Ok(to + used)
     }
 
@@ -250,11 +327,11 @@ impl<'r, 'a, T: Copy> Grow<'r, 'a, T> {
     pub fn push(&mut self, v: T) -> Result<(), Exhausted> {
         let size = core::mem::size_of::<T>();
         let p = self.room(size)?;
-        // SAFETY: p is inside the reservation, above every live allocation (the
+        // SAFETY: p is inside the vector's chunk, above every live allocation (the
         // region is mutably borrowed, so nothing else is allocated), and aligned.
         unsafe { (p as *mut T).write(v) };
         self.len += 1;
-        SPACE.top.set(p + size);
+        space().top.set(p + size);
         Ok(())
     }
 
@@ -273,7 +350,7 @@ impl<'r, 'a, T: Copy> Grow<'r, 'a, T> {
             }
         }
         self.len += data.len();
-        SPACE.top.set(p + bytes);
+        space().top.set(p + bytes);
         Ok(())
     }
 
@@ -295,8 +372,12 @@ impl<'r, 'a, T: Copy> Grow<'r, 'a, T> {
 
     /// Ends the vector; its elements stay allocated in the region.
     pub fn finish(self) -> &'a mut [T] {
-        // SAFETY: as in as_mut_slice; the space stays below SPACE.top, so it lives
+        // SAFETY: as in as_mut_slice; the space stays below the top, so it lives
         // as long as the region ('a).
         unsafe { core::slice::from_raw_parts_mut(self.at as *mut T, self.len) }
     }
 }
+
+#[cfg(test)]
+#[path = "arena_tests.rs"]
+mod tests;

@@ -6,6 +6,9 @@ use core::mem::MaybeUninit;
 pub use rustix::fs::{RawDir, RawDirEntry};
 
 /// Starts reading the directory `fd` through `buf` (each refill is one getdents64).
-pub fn entries<'b, 'f>(fd: BorrowedFd<'f>, buf: &'b mut [MaybeUninit<u8>]) -> RawDir<'b, BorrowedFd<'f>> {
+pub fn entries<'b, 'f>(
+    fd: BorrowedFd<'f>,
+    buf: &'b mut [MaybeUninit<u8>],
+) -> RawDir<'b, BorrowedFd<'f>> {
     RawDir::new(fd, buf)
 }

@@ -46,7 +46,9 @@ pub fn arg_cstr(i: usize) -> Option<&'static CStr> {
 
 /// Iterates over the environment's `NAME=value` strings.
 pub fn vars() -> Vars {
-    Vars { p: ENVP.load(Ordering::Relaxed) }
+    Vars {
+        p: ENVP.load(Ordering::Relaxed),
+    }
 }
 
 pub struct Vars {

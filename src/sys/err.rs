@@ -3,7 +3,7 @@
 
 use super::out;
 use super::Errno;
-use core::cell::UnsafeCell;
+use core::mem::MaybeUninit;
 use core::sync::atomic::{AtomicBool, Ordering};
 
 /// Some message could not be written (stderr closed, or open read-only).
@@ -177,41 +177,50 @@ impl Strerror {
     }
 }
 
+/// The bytes a `Line` holds before it writes them out.
 const LINE_CAP: usize = 4096;
 
-struct LineBuf(UnsafeCell<[u8; LINE_CAP]>);
-// SAFETY: the process is single-threaded; the buffer is only touched through Line.
-unsafe impl Sync for LineBuf {}
-static LINE: LineBuf = LineBuf(UnsafeCell::new([0; LINE_CAP]));
-
-/// One stderr message under construction. It is written with as few write(2) calls
-/// as its length allows (one for any message under 4 KiB), after stdout is flushed
-/// so that both streams interleave as GNU's do when they share a file.
+/// One stderr message under construction, in a buffer of its own (on the caller's
+/// stack). It is written with as few write(2) calls as its length allows (one for
+/// any message under 4 KiB), after stdout is flushed so that both streams
+/// interleave as GNU's do when they share a file.
 pub struct Line {
+    /// `buf[..len]` is written (and nothing after it is read).
     len: usize,
+    buf: [MaybeUninit<u8>; LINE_CAP],
 }
 
 impl Line {
-    /// Starts a message. Only one Line may exist at a time.
+    /// Starts a message.
     pub fn new() -> Line {
-        Line { len: 0 }
+        Line {
+            len: 0,
+            buf: [MaybeUninit::uninit(); LINE_CAP],
+        }
     }
 
-    fn buf(&mut self) -> &mut [u8; LINE_CAP] {
-        // SAFETY: single-threaded, and Line is the only user of LINE; `&mut self`
-        // keeps this borrow unique for its duration.
-        unsafe { &mut *LINE.0.get() }
+    /// The message so far.
+    fn text(&self) -> &[u8] {
+        // SAFETY: `push` wrote the first `len` bytes (len <= LINE_CAP), and u8 has
+        // the layout of MaybeUninit<u8>.
+        unsafe { core::slice::from_raw_parts(self.buf.as_ptr().cast::<u8>(), self.len) }
     }
 
-    /// Appends bytes.
+    /// Appends bytes. (Out of line: messages are rare, and their code should be
+    /// small.)
+    #[inline(never)]
     pub fn push(&mut self, mut b: &[u8]) -> &mut Line {
         while !b.is_empty() {
             if self.len == LINE_CAP {
                 self.spill();
             }
             let n = (LINE_CAP - self.len).min(b.len());
-            let at = self.len;
-            self.buf()[at..at + n].copy_from_slice(&b[..n]);
+            // SAFETY: `len + n <= LINE_CAP`, so the destination lies in `buf`; the
+            // source is `n` bytes of `b`, which cannot overlap our own buffer.
+            unsafe {
+                let to = self.buf.as_mut_ptr().cast::<u8>().add(self.len);
+                core::ptr::copy_nonoverlapping(b.as_ptr(), to, n);
+            }
             self.len += n;
             b = &b[n..];
         }
@@ -223,11 +232,22 @@ impl Line {
         self.push(&[c])
     }
 
-    /// Appends a decimal integer.
+    /// Appends a decimal integer. (`sys` uses nothing of `fmt`, whose
+    /// `num::i64_dec` serves everything above it.)
     pub fn push_int(&mut self, v: i64) -> &mut Line {
-        let mut tmp = [0u8; 24];
-        let s = crate::fmt::num::i64_dec(v, &mut tmp);
-        self.push(s)
+        let mut text = [b'-'; 20];
+        let u = v.unsigned_abs();
+        let mut scale = 1u64;
+        while u / scale >= 10 {
+            scale *= 10;
+        }
+        let mut n = 1;
+        while scale > 0 {
+            text[n] = b'0' + (u / scale % 10) as u8;
+            n += 1;
+            scale /= 10;
+        }
+        self.push(&text[usize::from(v >= 0)..n])
     }
 
     /// Appends errno's glibc text.
@@ -238,9 +258,7 @@ impl Line {
 
     fn spill(&mut self) {
         out::flush();
-        let n = self.len;
-        let data: &[u8] = &self.buf()[..n];
-        if n > 0 && out::write_fd(super::file::stderr(), data).is_err() {
+        if self.len > 0 && out::write_fd(super::file::stderr(), self.text()).is_err() {
             FAILED.store(true, Ordering::Relaxed);
         }
         self.len = 0;
@@ -249,12 +267,6 @@ impl Line {
     /// Writes the message (the caller supplies the final newline).
     pub fn send(&mut self) {
         self.spill();
-    }
-}
-
-impl crate::fmt::Sink for Line {
-    fn put(&mut self, bytes: &[u8]) {
-        self.push(bytes);
     }
 }
 
@@ -295,7 +307,23 @@ mod tests {
     fn unknown_errno_text() {
         let mut l = Line::new();
         strerror(Errno::from_raw_os_error(200)).push_to(&mut l);
-        let n = l.len;
-        assert_eq!(&l.buf()[..n], b"Unknown error 200");
+        assert_eq!(l.text(), b"Unknown error 200");
+    }
+
+    #[test]
+    fn integers() {
+        for (v, text) in [
+            (0, "0"),
+            (7, "7"),
+            (10, "10"),
+            (-42, "-42"),
+            (1_000_000, "1000000"),
+            (i64::MAX, "9223372036854775807"),
+            (i64::MIN, "-9223372036854775808"),
+        ] {
+            let mut l = Line::new();
+            l.push_int(v);
+            assert_eq!(l.text(), text.as_bytes());
+        }
     }
 }

@@ -1,6 +1,6 @@
 //! Files: the standard descriptors, open, read, fstat, lseek, fadvise, splice.
 
-use super::{BorrowedFd, Errno, OwnedFd};
+use super::{retry, BorrowedFd, Errno, OwnedFd};
 use core::ffi::CStr;
 use rustix::fs::{Mode, OFlags};
 
@@ -8,14 +8,16 @@ pub use rustix::fs::{Advice, Stat};
 
 /// File descriptor 0. It may be closed; calls on it then fail with EBADF.
 pub fn stdin() -> BorrowedFd<'static> {
-    // SAFETY: fd 0 is never closed by this program; if the parent closed it, using
-    // it only yields EBADF from the kernel.
+    // SAFETY: this program never closes fd 0, and no descriptor it opens can take
+    // the number (above_stdio): if the parent left it closed, calls on it fail
+    // with EBADF.
     unsafe { rustix::stdio::stdin() }
 }
 
 /// File descriptor 1.
 pub fn stdout() -> BorrowedFd<'static> {
-    // SAFETY: as for stdin.
+    // SAFETY: as for stdin; fd 1 is closed only by out::close, after which the
+    // process writes nothing more to it and exits.
     unsafe { rustix::stdio::stdout() }
 }
 
@@ -30,7 +32,7 @@ pub fn cwd() -> BorrowedFd<'static> {
     rustix::fs::CWD
 }
 
-/// Every descriptor this program opens goes through here: one that the kernel gave
+/// Every file this program opens for reading or writing goes through here: one that the kernel gave
 /// as 0, 1 or 2 (because the parent closed that standard descriptor) is moved to 3
 /// or above with F_DUPFD_CLOEXEC and the low one closed, as gnulib's *-safer
 /// functions do. A closed standard descriptor so stays closed: `-` read from fd 0
@@ -57,13 +59,16 @@ pub fn open_read(dir: BorrowedFd<'_>, path: &CStr) -> Result<OwnedFd, Errno> {
 }
 
 /// Opens the directory `path` relative to `dir` (O_DIRECTORY, no symlink follow
-/// unless `follow`).
+/// unless `follow`). Unlike files, directories take the lowest free descriptor, 0, 1
+/// or 2 included, as GNU ls's opendir does: `ls /dev/fd/ 2>&-` lists the directory's
+/// own descriptor as 2 there. Nothing can be written into a directory descriptor,
+/// so output or a message sent to a closed standard one still fails with EBADF.
 pub fn open_dir(dir: BorrowedFd<'_>, path: &CStr, follow: bool) -> Result<OwnedFd, Errno> {
     let mut flags = OFlags::RDONLY | OFlags::DIRECTORY | OFlags::CLOEXEC | OFlags::NONBLOCK;
     if !follow {
         flags |= OFlags::NOFOLLOW;
     }
-    open_at(dir, path, flags)
+    retry(|| rustix::fs::openat(dir, path, flags, Mode::empty()))
 }
 
 /// Opens the directory `name` relative to `dir` without following a symlink and
@@ -71,8 +76,9 @@ pub fn open_dir(dir: BorrowedFd<'_>, path: &CStr, follow: bool) -> Result<OwnedF
 /// `name` is a mount point, ENOSYS that the kernel has no openat2 (before 5.6).
 pub fn open_dir_same_mount(dir: BorrowedFd<'_>, name: &CStr) -> Result<OwnedFd, Errno> {
     use rustix::fs::ResolveFlags;
-    let flags = OFlags::RDONLY | OFlags::DIRECTORY | OFlags::CLOEXEC | OFlags::NONBLOCK | OFlags::NOFOLLOW;
-    retry(|| rustix::fs::openat2(dir, name, flags, Mode::empty(), ResolveFlags::NO_XDEV)).and_then(above_stdio)
+    let flags =
+        OFlags::RDONLY | OFlags::DIRECTORY | OFlags::CLOEXEC | OFlags::NONBLOCK | OFlags::NOFOLLOW;
+    retry(|| rustix::fs::openat2(dir, name, flags, Mode::empty(), ResolveFlags::NO_XDEV))
 }
 
 /// Reads into `buf`, retrying EINTR. Returns 0 at end of file.
@@ -102,7 +108,11 @@ pub fn seek_forward(fd: BorrowedFd<'_>, off: u64) -> Result<u64, Errno> {
 
 /// Opens `path` write-only, close-on-exec (wc's splice sink, /dev/null).
 pub fn open_write(path: &CStr) -> Result<OwnedFd, Errno> {
-    open_at(cwd(), path, OFlags::WRONLY | OFlags::CLOEXEC | OFlags::NOCTTY)
+    open_at(
+        cwd(),
+        path,
+        OFlags::WRONLY | OFlags::CLOEXEC | OFlags::NOCTTY,
+    )
 }
 
 /// The size of a memory page (from the auxiliary vector: no syscall).
@@ -123,16 +133,6 @@ pub fn splice(from: BorrowedFd<'_>, to: BorrowedFd<'_>, len: usize) -> Result<us
 /// F_SETPIPE_SZ; returns the size the kernel granted.
 pub fn set_pipe_size(fd: BorrowedFd<'_>, size: usize) -> Result<usize, Errno> {
     rustix::pipe::fcntl_setpipe_size(fd, size)
-}
-
-/// Calls `f` again while it fails with EINTR.
-pub fn retry<T>(mut f: impl FnMut() -> Result<T, Errno>) -> Result<T, Errno> {
-    loop {
-        match f() {
-            Err(Errno::INTR) => continue,
-            r => return r,
-        }
-    }
 }
 
 /// linkat(AT_FDCWD, from, dir, name): a hard link, never replacing an existing name.
@@ -172,14 +172,15 @@ pub fn getcwd(buf: &mut [u8]) -> Result<&[u8], Errno> {
             0,
         )
     };
-    if (-4095..0).contains(&r) {
-        return Err(Errno::from_raw_os_error(-r as i32));
-    }
     // The length counts the terminating NUL.
-    Ok(&buf[..(r as usize).saturating_sub(1).min(buf.len())])
+    let n = super::arch::result(r)?;
+    Ok(&buf[..n.saturating_sub(1).min(buf.len())])
 }
 
 /// Whether `fd` is on the proc file system (fstatfs).
 pub fn on_procfs(fd: BorrowedFd<'_>) -> bool {
-    rustix::fs::fstatfs(fd).is_ok_and(|s| s.f_type as i64 == rustix::fs::PROC_SUPER_MAGIC as i64)
+    // f_type and the constant have other types on other targets.
+    #[allow(clippy::unnecessary_cast)]
+    let procfs = |s: rustix::fs::StatFs| s.f_type as i64 == rustix::fs::PROC_SUPER_MAGIC as i64;
+    rustix::fs::fstatfs(fd).is_ok_and(procfs)
 }

@@ -57,7 +57,16 @@ impl Window {
         guard::install()?;
         // SAFETY: a fresh private read-only mapping; the slice handed out borrows
         // the Window, which unmaps it only when dropped.
-        let ptr = unsafe { rustix::mm::mmap(core::ptr::null_mut(), len, ProtFlags::READ, MapFlags::PRIVATE, fd, offset)? };
+        let ptr = unsafe {
+            rustix::mm::mmap(
+                core::ptr::null_mut(),
+                len,
+                ProtFlags::READ,
+                MapFlags::PRIVATE,
+                fd,
+                offset,
+            )?
+        };
         // SAFETY: advice over the mapping just made.
         let _ = unsafe { madvise(ptr, len, Advice::Sequential) };
         guard::arm(ptr as usize, len);
@@ -113,7 +122,12 @@ mod guard {
     }
 
     fn sigaction(handler: usize, flags: u64) -> Result<(), Errno> {
-        let act = KernelSigaction { handler, flags, restorer: crate::sys::arch::sigreturn(), mask: 0 };
+        let act = KernelSigaction {
+            handler,
+            flags,
+            restorer: crate::sys::arch::sigreturn(),
+            mask: 0,
+        };
         // SAFETY: rt_sigaction reads one `struct sigaction` (borrowed for the call)
         // and writes nothing (no old-action pointer); sigsetsize is 8.
         let r = unsafe {
@@ -126,11 +140,7 @@ mod guard {
                 0,
             )
         };
-        if r < 0 {
-            Err(Errno::from_raw_os_error(-r as i32))
-        } else {
-            Ok(())
-        }
+        crate::sys::arch::result(r).map(drop)
     }
 
     pub fn install() -> Result<(), Errno> {
@@ -172,7 +182,12 @@ mod guard {
             // SAFETY: replaces the rest of our own live window (nothing else lives
             // there) by zero pages, so the faulting load can complete.
             let ok = unsafe {
-                rustix::mm::mmap_anonymous(from as *mut _, hi - from, ProtFlags::READ, MapFlags::PRIVATE | MapFlags::FIXED)
+                rustix::mm::mmap_anonymous(
+                    from as *mut _,
+                    hi - from,
+                    ProtFlags::READ,
+                    MapFlags::PRIVATE | MapFlags::FIXED,
+                )
             };
             if ok.is_ok() {
                 FAULTED.store(true, SeqCst);

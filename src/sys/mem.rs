@@ -30,7 +30,7 @@ pub fn reserve(len: usize) -> Result<&'static mut [u8], Errno> {
 #[inline(always)]
 pub unsafe fn copy_short(src: *const u8, dst: *mut u8, n: usize) {
     use core::ptr::{read_unaligned as rd, write_unaligned as wr};
-    // SAFETY (every block): each access lies inside [0, n) of both buffers, which
+    // SAFETY: each access lies inside [0, n) of both buffers, which
     // the caller guarantees; the overlapping pairs cover the range exactly.
     unsafe {
         if n >= 8 {
@@ -69,7 +69,9 @@ pub unsafe fn copy_short(src: *const u8, dst: *mut u8, n: usize) {
     }
 }
 
-/// `dst.copy_from_slice(src)` with `copy_short` (the lengths must be equal).
+/// Copies `src` to the start of `dst` with `copy_short`: as many bytes as the
+/// shorter of the two holds (`copy_from_slice` without its length check; callers
+/// pass equal lengths).
 #[inline(always)]
 pub fn copy_bytes(dst: &mut [u8], src: &[u8]) {
     let n = src.len().min(dst.len());
@@ -94,6 +96,29 @@ pub fn raise_stack_limit() {
     }
 }
 
+const PATH_START: usize = 16 << 10;
+
+#[repr(C, align(64))]
+struct PathStart(core::cell::UnsafeCell<[u8; PATH_START]>);
+// SAFETY: handed out at most once (see path_start), so no two references to the
+// buffer ever exist, on any thread.
+unsafe impl Sync for PathStart {}
+static PATH_START_BUF: PathStart = PathStart(core::cell::UnsafeCell::new([0; PATH_START]));
+static PATH_START_TAKEN: core::sync::atomic::AtomicBool =
+    core::sync::atomic::AtomicBool::new(false);
+
+/// A 16 KiB static buffer (.bss: no syscall) for the first bytes of a path being
+/// walked; callers move to `reserve` when a path outgrows it. The first call gets
+/// it, later calls an empty slice.
+pub fn path_start() -> &'static mut [u8] {
+    if PATH_START_TAKEN.swap(true, core::sync::atomic::Ordering::Relaxed) {
+        return &mut [];
+    }
+    // SAFETY: the flag above hands the buffer out once, so this is the only
+    // reference to it for the rest of the process.
+    unsafe { &mut *PATH_START_BUF.0.get() }
+}
+
 #[cfg(test)]
 mod tests {
     #[test]
@@ -106,25 +131,14 @@ mod tests {
             assert!(dst[n..].iter().all(|&b| b == 0xAA));
         }
     }
-}
 
-const PATH_START: usize = 16 << 10;
-
-#[repr(C, align(64))]
-struct PathStart(core::cell::UnsafeCell<[u8; PATH_START]>);
-// SAFETY: single-threaded; handed out at most once (see path_start).
-unsafe impl Sync for PathStart {}
-static PATH_START_BUF: PathStart = PathStart(core::cell::UnsafeCell::new([0; PATH_START]));
-static PATH_START_TAKEN: core::sync::atomic::AtomicBool = core::sync::atomic::AtomicBool::new(false);
-
-/// A 16 KiB static buffer (.bss: no syscall) for the first bytes of a path being
-/// walked; callers move to `reserve` when a path outgrows it. The first call gets
-/// it, later calls an empty slice.
-pub fn path_start() -> &'static mut [u8] {
-    if PATH_START_TAKEN.swap(true, core::sync::atomic::Ordering::Relaxed) {
-        return &mut [];
+    #[test]
+    fn unequal_lengths_copy_the_shorter() {
+        let mut dst = [0u8; 4];
+        super::copy_bytes(&mut dst, b"abcdef");
+        assert_eq!(&dst, b"abcd");
+        let mut dst = [b'.'; 6];
+        super::copy_bytes(&mut dst, b"xy");
+        assert_eq!(&dst, b"xy....");
     }
-    // SAFETY: the flag above hands the buffer out once, so this is the only
-    // reference to it for the rest of the process.
-    unsafe { &mut *PATH_START_BUF.0.get() }
 }

@@ -1,5 +1,6 @@
-//! The kernel boundary: every syscall and every `unsafe` block of the crate lives
-//! below this module. Each function is one syscall or one buffer discipline.
+//! The kernel boundary: every syscall of the crate lives below this module, and so
+//! does every `unsafe` block but the SIMD kernels' (`crate::simd`). Each function
+//! is one syscall or one buffer discipline.
 
 pub mod arch;
 pub mod arena;
@@ -12,7 +13,6 @@ pub mod iobuf;
 pub mod map;
 pub mod mem;
 pub mod out;
-pub mod simd;
 pub mod stat;
 pub mod time;
 pub mod tty;
@@ -20,6 +20,16 @@ pub mod xattr;
 
 pub use rustix::fd::{AsFd, BorrowedFd, OwnedFd};
 pub use rustix::io::Errno;
+
+/// Calls `f` again while it fails with EINTR.
+pub fn retry<T>(mut f: impl FnMut() -> Result<T, Errno>) -> Result<T, Errno> {
+    loop {
+        match f() {
+            Err(Errno::INTR) => continue,
+            r => return r,
+        }
+    }
+}
 
 /// Ends the process at once with `status` (no destructors, no atexit): exit_group(2),
 /// issued by the per-architecture code in `arch`.

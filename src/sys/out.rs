@@ -7,7 +7,6 @@
 //! error the GNU way at exit (see `error`).
 
 use super::{BorrowedFd, Errno};
-use core::cell::UnsafeCell;
 
 /// The stdout buffer's size: one write(2) per 64 KiB of output.
 pub const BUF_SIZE: usize = 64 * 1024;
@@ -22,17 +21,103 @@ struct State {
     buf: [u8; BUF_SIZE],
 }
 
-struct Global(UnsafeCell<State>);
-// SAFETY: the process is single-threaded; only this module touches the state, and no
-// function here hands out a reference that outlives its call.
+impl State {
+    const fn new() -> State {
+        State {
+            len: 0,
+            written: 0,
+            escapes: 0,
+            error: None,
+            buf: [0; BUF_SIZE],
+        }
+    }
+
+    #[inline(always)]
+    fn push(&mut self, data: &[u8]) {
+        if data.len() <= BUF_SIZE - self.len {
+            super::mem::copy_bytes(&mut self.buf[self.len..self.len + data.len()], data);
+            self.len += data.len();
+        } else {
+            self.push_slow(data);
+        }
+    }
+
+    #[inline(never)]
+    fn push_slow(&mut self, mut data: &[u8]) {
+        let room = BUF_SIZE - self.len;
+        self.buf[self.len..].copy_from_slice(&data[..room]);
+        self.len = BUF_SIZE;
+        data = &data[room..];
+        self.flush();
+        while data.len() >= BUF_SIZE {
+            self.emit(&data[..BUF_SIZE]);
+            data = &data[BUF_SIZE..];
+        }
+        self.buf[..data.len()].copy_from_slice(data);
+        self.len = data.len();
+    }
+
+    #[inline(always)]
+    fn push_byte(&mut self, c: u8) {
+        if self.len == BUF_SIZE {
+            self.flush();
+        }
+        self.buf[self.len] = c;
+        self.len += 1;
+    }
+
+    /// Writes `data` (not from the buffer) unless a write failed before.
+    fn emit(&mut self, data: &[u8]) {
+        self.written += data.len() as u64;
+        if self.error.is_none() {
+            if let Err(e) = write_fd(super::file::stdout(), data) {
+                self.error = Some(e);
+            }
+        }
+    }
+
+    fn flush(&mut self) {
+        let n = self.len;
+        self.len = 0;
+        self.written += n as u64;
+        if n > 0 && self.error.is_none() {
+            if let Err(e) = write_fd(super::file::stdout(), &self.buf[..n]) {
+                self.error = Some(e);
+            }
+        }
+    }
+}
+
+#[cfg(not(test))]
+struct Global(core::cell::UnsafeCell<State>);
+// SAFETY: the binary runs on one thread (nothing in it starts another), and the
+// state is only reached through `with`.
+#[cfg(not(test))]
 unsafe impl Sync for Global {}
+#[cfg(not(test))]
+static OUT: Global = Global(core::cell::UnsafeCell::new(State::new()));
 
-static OUT: Global = Global(UnsafeCell::new(State { len: 0, written: 0, escapes: 0, error: None, buf: [0; BUF_SIZE] }));
+// Unit tests run on many threads: each has its own buffer.
+#[cfg(test)]
+std::thread_local! {
+    static OUT: core::cell::RefCell<State> = const { core::cell::RefCell::new(State::new()) };
+}
 
-fn state() -> &'static mut State {
-    // SAFETY: single-threaded; every caller below uses the reference only within its
-    // own body and never calls back into a function that takes it again.
-    unsafe { &mut *OUT.0.get() }
+/// The one way to the state: `f` gets the only reference to it for its duration.
+/// Every `f` below is a `State` method or a field access, and no `State` method
+/// calls back into this module's public functions, so calls never nest.
+#[inline(always)]
+fn with<R>(f: impl FnOnce(&mut State) -> R) -> R {
+    #[cfg(not(test))]
+    {
+        // SAFETY: one thread (see Global), and no call of `with` nests in another
+        // (above), so no other reference to the state exists while `f` runs.
+        f(unsafe { &mut *OUT.0.get() })
+    }
+    #[cfg(test)]
+    {
+        OUT.with(|s| f(&mut s.borrow_mut()))
+    }
 }
 
 /// Writes all of `data` to `fd`, retrying EINTR and short writes.
@@ -48,52 +133,16 @@ pub fn write_fd(fd: BorrowedFd<'_>, mut data: &[u8]) -> Result<(), Errno> {
     Ok(())
 }
 
-fn emit(s: &mut State, data: &[u8]) {
-    s.written += data.len() as u64;
-    if s.error.is_some() {
-        return;
-    }
-    if let Err(e) = write_fd(super::file::stdout(), data) {
-        s.error = Some(e);
-    }
-}
-
 /// Appends `data` to standard output.
 #[inline]
 pub fn bytes(data: &[u8]) {
-    let s = state();
-    if data.len() <= BUF_SIZE - s.len {
-        super::mem::copy_bytes(&mut s.buf[s.len..s.len + data.len()], data);
-        s.len += data.len();
-    } else {
-        bytes_slow(s, data);
-    }
-}
-
-#[inline(never)]
-fn bytes_slow(s: &mut State, mut data: &[u8]) {
-    let room = BUF_SIZE - s.len;
-    s.buf[s.len..].copy_from_slice(&data[..room]);
-    s.len = BUF_SIZE;
-    data = &data[room..];
-    flush_state(s);
-    while data.len() >= BUF_SIZE {
-        emit(s, &data[..BUF_SIZE]);
-        data = &data[BUF_SIZE..];
-    }
-    s.buf[..data.len()].copy_from_slice(data);
-    s.len = data.len();
+    with(|s| s.push(data));
 }
 
 /// Appends one byte.
 #[inline]
 pub fn byte(c: u8) {
-    let s = state();
-    if s.len == BUF_SIZE {
-        flush_state(s);
-    }
-    s.buf[s.len] = c;
-    s.len += 1;
+    with(|s| s.push_byte(c));
 }
 
 /// Appends `n` copies of `c` (padding).
@@ -106,54 +155,29 @@ pub fn repeat(c: u8, mut n: usize) {
     }
 }
 
-/// Appends an unsigned decimal integer.
-pub fn uint(v: u64) {
-    let mut tmp = [0u8; 20];
-    bytes(crate::fmt::num::u64_dec(v, &mut tmp));
-}
-
-fn flush_state(s: &mut State) {
-    let n = s.len;
-    s.len = 0;
-    s.written += n as u64;
-    if n > 0 {
-        // Split borrow: the buffer's bytes are copied out of `s` by reference.
-        let State { buf, error, .. } = s;
-        if error.is_none() {
-            if let Err(e) = write_fd(super::file::stdout(), &buf[..n]) {
-                *error = Some(e);
-            }
-        }
-    }
-}
-
 /// The number of bytes appended to standard output so far, not counting those
 /// appended with `escapes` (ls --dired offsets, which GNU counts without colors).
 pub fn position() -> u64 {
-    let s = state();
-    s.written + s.len as u64 - s.escapes
+    with(|s| s.written + s.len as u64 - s.escapes)
 }
 
 /// Appends terminal escape sequences (colors): like `bytes`, but not counted by
 /// `position`.
 pub fn escapes(data: &[u8]) {
-    bytes(data);
-    state().escapes += data.len() as u64;
+    with(|s| {
+        s.push(data);
+        s.escapes += data.len() as u64;
+    });
 }
 
 /// Writes out what is buffered.
 pub fn flush() {
-    flush_state(state());
-}
-
-/// Bytes waiting in the buffer.
-pub fn pending() -> usize {
-    state().len
+    with(State::flush);
 }
 
 /// The first write error seen, if any (after a final `flush`).
 pub fn error() -> Option<Errno> {
-    state().error
+    with(|s| s.error)
 }
 
 /// close(2) on fd 1, for an applet that reports a write error as GNU's

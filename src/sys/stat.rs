@@ -17,17 +17,26 @@ fn at_flags(follow: bool) -> AtFlags {
 
 /// newfstatat(dir, name): stat when `follow`, lstat otherwise.
 pub fn stat_at(dir: BorrowedFd<'_>, name: &CStr, follow: bool) -> Result<Stat, Errno> {
-    super::file::retry(|| rustix::fs::statat(dir, name, at_flags(follow)))
+    super::retry(|| rustix::fs::statat(dir, name, at_flags(follow)))
 }
 
 /// statx(dir, name, mask).
-pub fn statx_at(dir: BorrowedFd<'_>, name: &CStr, follow: bool, mask: StatxFlags) -> Result<Statx, Errno> {
-    super::file::retry(|| rustix::fs::statx(dir, name, at_flags(follow), mask))
+pub fn statx_at(
+    dir: BorrowedFd<'_>,
+    name: &CStr,
+    follow: bool,
+    mask: StatxFlags,
+) -> Result<Statx, Errno> {
+    super::retry(|| rustix::fs::statx(dir, name, at_flags(follow), mask))
 }
 
 /// readlinkat(dir, name) into `buf`; returns the target's bytes (truncated to the
 /// buffer: callers pass a buffer of at least st_size + 1 bytes).
-pub fn readlink_at<'b>(dir: BorrowedFd<'_>, name: &CStr, buf: &'b mut [u8]) -> Result<&'b [u8], Errno> {
+pub fn readlink_at<'b>(
+    dir: BorrowedFd<'_>,
+    name: &CStr,
+    buf: &'b mut [u8],
+) -> Result<&'b [u8], Errno> {
     let n = rustix::fs::readlinkat_raw(dir, name, &mut *buf)?;
     Ok(&buf[..n])
 }

@@ -50,7 +50,13 @@ pub const MIXED: u8 = 0x40;
 
 impl Classes {
     pub fn new(posix: bool) -> Classes {
-        Classes { posix, table: [UNFILLED; 0x2_0000], runs: [0; 1024], leads: [LEAD_SLOW; 64], lead_hits: [0; 64] }
+        Classes {
+            posix,
+            table: [UNFILLED; 0x2_0000],
+            runs: [0; 1024],
+            leads: [LEAD_SLOW; 64],
+            lead_hits: [0; 64],
+        }
     }
 
     fn compute(&self, cp: u32) -> u8 {
@@ -101,7 +107,11 @@ impl Classes {
     fn fill_run(&mut self, run: usize) -> u8 {
         let first = self.get((run << 6) as u32);
         let same = (1..64).all(|i| self.get((run << 6 | i) as u32) == first);
-        let r = if same && first & PRINT != 0 && first & SEP == 0 { ORDINARY | first } else { MIXED };
+        let r = if same && first & PRINT != 0 && first & SEP == 0 {
+            ORDINARY | first
+        } else {
+            MIXED
+        };
         self.runs[run] = r;
         r
     }
@@ -126,7 +136,10 @@ impl Classes {
             0xc2..=0xdf => ((lead & 0x1f) as usize, (lead & 0x1f) as usize),
             0xe0 => (0x20, 0x3f),
             0xed => (0x340, 0x35f),
-            0xe1..=0xef => (((lead & 0x0f) as usize) << 6, (((lead & 0x0f) as usize) << 6) | 0x3f),
+            0xe1..=0xef => (
+                ((lead & 0x0f) as usize) << 6,
+                (((lead & 0x0f) as usize) << 6) | 0x3f,
+            ),
             _ => return,
         };
         let k = self.run(first);

@@ -6,13 +6,13 @@
 //! transparent: it neither starts nor ends a word. Words are counted where they
 //! start, which gives GNU's total (GNU counts where they end).
 //!
-//! Whole 64-byte blocks are classified by `sys::simd::scan` into bit masks and
+//! Whole 64-byte blocks are classified by `simd::scan` into bit masks and
 //! counted with bit arithmetic; blocks with non-ASCII bytes in UTF-8 mode, and the
 //! last bytes of a buffer, go through the scalar step functions below.
 
 use super::classes::{Classes, PRINT, SEP};
 use crate::fmt::unicode::{decode, Decoded};
-use crate::sys::simd::{self, Blocks, Masks};
+use crate::simd::{self, Blocks, Masks};
 
 /// The numbers of one input (or the total).
 #[derive(Clone, Copy, Default, PartialEq, Eq, Debug)]
@@ -75,7 +75,12 @@ impl<'c> Counter<'c> {
     }
 
     /// As `new`; without `want_words` the word count may be left out (faster).
-    pub fn with_words(utf8: bool, want_len: bool, want_words: bool, classes: &'c mut Classes) -> Counter<'c> {
+    pub fn with_words(
+        utf8: bool,
+        want_len: bool,
+        want_words: bool,
+        classes: &'c mut Classes,
+    ) -> Counter<'c> {
         Counter {
             lines: 0,
             words: 0,
@@ -92,12 +97,27 @@ impl<'c> Counter<'c> {
 
     /// The counts and the position in the current line and word, to go back to.
     pub fn progress(&self) -> Progress {
-        Progress { counts: [self.lines, self.words, self.chars, self.max_len, self.linepos], in_word: self.in_word }
+        Progress {
+            counts: [
+                self.lines,
+                self.words,
+                self.chars,
+                self.max_len,
+                self.linepos,
+            ],
+            in_word: self.in_word,
+        }
     }
 
     /// Goes back to what [`Counter::progress`] returned.
     pub fn rewind(&mut self, p: Progress) {
-        [self.lines, self.words, self.chars, self.max_len, self.linepos] = p.counts;
+        [
+            self.lines,
+            self.words,
+            self.chars,
+            self.max_len,
+            self.linepos,
+        ] = p.counts;
         self.in_word = p.in_word;
     }
 
@@ -114,7 +134,10 @@ impl<'c> Counter<'c> {
         }
     }
 
-    fn feed_with<const UTF8: bool, const LEN: bool, const WORDS: bool>(&mut self, buf: &[u8]) -> usize {
+    fn feed_with<const UTF8: bool, const LEN: bool, const WORDS: bool>(
+        &mut self,
+        buf: &[u8],
+    ) -> usize {
         let mut sink = Vector::<UTF8, LEN, WORDS> { c: self };
         let at = simd::scan(buf, 0, &mut sink);
         self.scalar::<UTF8, LEN>(buf, at, buf.len())
@@ -135,7 +158,13 @@ impl<'c> Counter<'c> {
     /// The final numbers (bytes are the reader's business).
     pub fn finish(&mut self) -> Counts {
         self.max_len = self.max_len.max(self.linepos);
-        Counts { lines: self.lines, words: self.words, chars: self.chars, bytes: 0, max_len: self.max_len }
+        Counts {
+            lines: self.lines,
+            words: self.words,
+            chars: self.chars,
+            bytes: 0,
+            max_len: self.max_len,
+        }
     }
 
     #[inline(always)]
@@ -300,7 +329,9 @@ struct Vector<'a, 'c, const UTF8: bool, const LEN: bool, const WORDS: bool> {
     c: &'a mut Counter<'c>,
 }
 
-impl<const UTF8: bool, const LEN: bool, const WORDS: bool> Blocks for Vector<'_, '_, UTF8, LEN, WORDS> {
+impl<const UTF8: bool, const LEN: bool, const WORDS: bool> Blocks
+    for Vector<'_, '_, UTF8, LEN, WORDS>
+{
     #[inline(always)]
     fn block(&mut self, buf: &[u8], at: usize, m: &Masks) -> usize {
         if !UTF8 || m.high == 0 {
@@ -442,7 +473,11 @@ mod tests {
             k += 1;
             pending.extend_from_slice(&data[at..at + n]);
             at += n;
-            let used = if scalar { c.feed_scalar(&pending) } else { c.feed(&pending) };
+            let used = if scalar {
+                c.feed_scalar(&pending)
+            } else {
+                c.feed(&pending)
+            };
             pending.drain(..used);
         }
         c.finish()
@@ -455,9 +490,21 @@ mod tests {
 
     #[test]
     fn sse2_blocks_match_scalar_on_random_text() {
-        crate::sys::simd::force_sse2(true);
+        let _one = crate::simd::FORCED.lock();
+        crate::simd::force_sse2(true);
         blocks_match_scalar(0x0fed_cba9_8765_4321);
-        crate::sys::simd::force_sse2(false);
+        crate::simd::force_sse2(false);
+    }
+
+    /// The SWAR kernels (production on arm, riscv64, powerpc64, s390x) on every
+    /// architecture.
+    #[test]
+    fn swar_blocks_match_scalar_on_random_text() {
+        let _one = crate::simd::FORCED.lock();
+        crate::simd::force_swar(true);
+        blocks_match_scalar(0x5a5a_1234_0f0f_9876);
+        restricted_second_bytes();
+        crate::simd::force_swar(false);
     }
 
     fn blocks_match_scalar(mut seed: u64) {
@@ -470,11 +517,19 @@ mod tests {
                 1 | 2 => valid_text(&mut seed, n, round % 5 == 2),
                 _ => text(&mut seed, n),
             };
-            let cuts = [1 + (rng(&mut seed) % 300) as usize, 64, 1 + (rng(&mut seed) % 7) as usize];
+            let cuts = [
+                1 + (rng(&mut seed) % 300) as usize,
+                64,
+                1 + (rng(&mut seed) % 7) as usize,
+            ];
             for utf8 in [false, true] {
                 for len in [false, true] {
                     let want = run(&data, utf8, len, &[usize::MAX], true);
-                    assert_eq!(run(&data, utf8, len, &cuts, false), want, "round {round} utf8 {utf8} len {len}");
+                    assert_eq!(
+                        run(&data, utf8, len, &cuts, false),
+                        want,
+                        "round {round} utf8 {utf8} len {len}"
+                    );
                     assert_eq!(run(&data, utf8, len, &[usize::MAX], false), want);
                     assert_eq!(run(&data, utf8, len, &cuts, true), want);
                     if utf8 && !len {
@@ -495,11 +550,28 @@ mod tests {
 
     #[test]
     fn restricted_second_bytes_in_blocks() {
+        restricted_second_bytes();
+    }
+
+    fn restricted_second_bytes() {
         // Each sequence inside an otherwise valid, non-ASCII block, at every offset.
         let seqs: &[&[u8]] = &[
-            b"\xe0\x80\x80", b"\xe0\x9f\xbf", b"\xe0\xa0\x80", b"\xed\x9f\xbf", b"\xed\xa0\x80", b"\xed\xbf\xbf",
-            b"\xf0\x80\x80\x80", b"\xf0\x8f\xbf\xbf", b"\xf0\x90\x80\x80", b"\xf4\x8f\xbf\xbf",
-            b"\xf4\x90\x80\x80", b"\xf5\x80\x80\x80", b"\xc0\xaf", b"\xc1\xbf", b"\xc2\x80", b"\xf8\x88\x80\x80\x80",
+            b"\xe0\x80\x80",
+            b"\xe0\x9f\xbf",
+            b"\xe0\xa0\x80",
+            b"\xed\x9f\xbf",
+            b"\xed\xa0\x80",
+            b"\xed\xbf\xbf",
+            b"\xf0\x80\x80\x80",
+            b"\xf0\x8f\xbf\xbf",
+            b"\xf0\x90\x80\x80",
+            b"\xf4\x8f\xbf\xbf",
+            b"\xf4\x90\x80\x80",
+            b"\xf5\x80\x80\x80",
+            b"\xc0\xaf",
+            b"\xc1\xbf",
+            b"\xc2\x80",
+            b"\xf8\x88\x80\x80\x80",
         ];
         for seq in seqs {
             for off in 0..70 {
@@ -513,7 +585,11 @@ mod tests {
                 data.extend_from_slice("日本語 テキスト é ".repeat(8).as_bytes());
                 for len in [false, true] {
                     let want = run(&data, true, len, &[usize::MAX], true);
-                    assert_eq!(run(&data, true, len, &[usize::MAX], false), want, "{seq:x?} at {off}");
+                    assert_eq!(
+                        run(&data, true, len, &[usize::MAX], false),
+                        want,
+                        "{seq:x?} at {off}"
+                    );
                 }
             }
         }

@@ -34,8 +34,17 @@ pub struct List<'a> {
 
 impl<'a> List<'a> {
     pub fn new(arena: &'a Arena<'static>) -> Result<List<'a>, ListError> {
-        let buf = arena.alloc_slice(FIRST_CHUNK, 0u8).map_err(|_| ListError::Memory)?;
-        Ok(List { arena, buf, start: 0, end: 0, eof: false, taken: 0 })
+        let buf = arena
+            .alloc_slice(FIRST_CHUNK, 0u8)
+            .map_err(|_| ListError::Memory)?;
+        Ok(List {
+            arena,
+            buf,
+            start: 0,
+            end: 0,
+            eof: false,
+            taken: 0,
+        })
     }
 
     /// Reads more of the list into the buffer (growing it when full).
@@ -46,7 +55,10 @@ impl<'a> List<'a> {
             self.start = 0;
         }
         if self.end == self.buf.len() {
-            let bigger = self.arena.alloc_slice(self.buf.len() * 2, 0u8).map_err(|_| ListError::Memory)?;
+            let bigger = self
+                .arena
+                .alloc_slice(self.buf.len() * 2, 0u8)
+                .map_err(|_| ListError::Memory)?;
             bigger[..self.end].copy_from_slice(&self.buf[..self.end]);
             self.buf = bigger;
         }
@@ -68,7 +80,9 @@ impl<'a> List<'a> {
 
     /// The names in what has been read so far, without consuming them.
     pub fn peek_all(&self) -> Tokens<'_> {
-        Tokens { data: &self.buf[self.start..self.end] }
+        Tokens {
+            data: &self.buf[self.start..self.end],
+        }
     }
 
     /// The next name, reading more as needed; None at the end of the list.

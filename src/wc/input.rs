@@ -3,10 +3,11 @@
 
 use super::classes::Classes;
 use super::count::{Counter, Counts};
-use super::Job;
+use super::job::{Job, Method};
+use crate::simd;
 use crate::sys::file::{self, Stat};
 use crate::sys::iobuf::{CARRY, READ_SIZE};
-use crate::sys::{map, simd, BorrowedFd, Errno, OwnedFd};
+use crate::sys::{map, BorrowedFd, Errno, OwnedFd};
 
 /// What the up-front stat of an input found (GNU's `fstatus`).
 #[derive(Clone, Copy, Debug)]
@@ -31,7 +32,13 @@ pub struct Info {
 impl Info {
     pub fn of(st: &Stat) -> Info {
         let fmt = st.st_mode & 0o170000;
-        Info { regular: fmt == 0o100000, fifo: fmt == 0o010000, size: st.st_size, blksize: st.st_blksize as i64 }
+        Info {
+            regular: fmt == 0o100000,
+            fifo: fmt == 0o010000,
+            size: st.st_size,
+            #[allow(clippy::unnecessary_cast)] // i32 on some targets
+            blksize: st.st_blksize as i64,
+        }
     }
 }
 
@@ -51,16 +58,18 @@ pub struct Outcome {
 
 impl<'r> Reader<'r> {
     pub fn new(buf: &'r mut [u8], classes: Option<&'r mut Classes>) -> Reader<'r> {
-        Reader { buf, classes, null: None }
+        Reader {
+            buf,
+            classes,
+            null: None,
+        }
     }
 
-    /// Counts `fd` for `job`. `pre` is the up-front stat; `stdin` says the input
-    /// is fd 0, whose offset is not known to be 0.
+    /// Counts `fd` for `job`, the way `job.method()` says. `pre` is the up-front
+    /// stat; `stdin` says the input is fd 0, whose offset is not known to be 0.
     pub fn count(&mut self, job: &Job, fd: BorrowedFd<'_>, pre: Pre, stdin: bool) -> Outcome {
-        let count_bytes = job.bytes || (job.chars && !job.utf8);
-        let count_chars = job.chars && job.utf8;
-        let complicated = job.words || job.max_len;
-        if count_bytes && !count_chars && !job.lines && !complicated {
+        let method = job.method();
+        if method == Method::BytesOnly {
             return self.bytes_only(fd, pre, stdin);
         }
         if let Pre::Known(i) = pre {
@@ -68,11 +77,7 @@ impl<'r> Reader<'r> {
                 file::advise(fd, file::Advice::Sequential);
             }
         }
-        if !count_chars && !complicated {
-            if job.debug {
-                // 9.1 says it for every input counted this way.
-                super::debug_message(job, simd::has_avx2());
-            }
+        if method == Method::Lines {
             return self.lines(fd, pre, stdin);
         }
         self.full(job, fd, pre, stdin)
@@ -89,11 +94,21 @@ impl<'r> Reader<'r> {
         if let Some(i) = info {
             if i.regular && i.size >= 0 {
                 let end = i.size;
-                let cur: i64 = if stdin { file::tell(fd).map(|c| c as i64).unwrap_or(-1) } else { 0 };
+                let cur: i64 = if stdin {
+                    file::tell(fd).map(|c| c as i64).unwrap_or(-1)
+                } else {
+                    0
+                };
                 if end % file::page_size() as i64 != 0 {
                     // st_size is exact; as 9.1, the offset is left where it is.
                     let n = if end < cur { 0 } else { end - cur };
-                    return Outcome { counts: Counts { bytes: n as u64, ..Counts::default() }, error: None };
+                    return Outcome {
+                        counts: Counts {
+                            bytes: n as u64,
+                            ..Counts::default()
+                        },
+                        error: None,
+                    };
                 }
                 // A size that is a page multiple may be approximate (procfs,
                 // sysfs): skip to one block before the end and read the rest.
@@ -108,7 +123,13 @@ impl<'r> Reader<'r> {
             }
         }
         let (n, error) = self.read_all(fd);
-        Outcome { counts: Counts { bytes: bytes + n, ..Counts::default() }, error }
+        Outcome {
+            counts: Counts {
+                bytes: bytes + n,
+                ..Counts::default()
+            },
+            error,
+        }
     }
 
     /// Reads to end of file, counting bytes only.
@@ -138,15 +159,37 @@ impl<'r> Reader<'r> {
             let null = null.as_fd();
             loop {
                 match file::splice(fd, null, SPLICE_CHUNK) {
-                    Ok(0) => return Outcome { counts: Counts { bytes: total, ..Counts::default() }, error: None },
+                    Ok(0) => {
+                        return Outcome {
+                            counts: Counts {
+                                bytes: total,
+                                ..Counts::default()
+                            },
+                            error: None,
+                        }
+                    }
                     Ok(n) => total += n as u64,
                     Err(Errno::INVAL) | Err(Errno::NOSYS) => break,
-                    Err(e) => return Outcome { counts: Counts { bytes: total, ..Counts::default() }, error: Some(e) },
+                    Err(e) => {
+                        return Outcome {
+                            counts: Counts {
+                                bytes: total,
+                                ..Counts::default()
+                            },
+                            error: Some(e),
+                        }
+                    }
                 }
             }
         }
         let (n, error) = self.read_all(fd);
-        Outcome { counts: Counts { bytes: total + n, ..Counts::default() }, error }
+        Outcome {
+            counts: Counts {
+                bytes: total + n,
+                ..Counts::default()
+            },
+            error,
+        }
     }
 
     /// Lines (and bytes): the vector newline count, over mapped windows of a large
@@ -161,12 +204,22 @@ impl<'r> Reader<'r> {
         let buf = &mut self.buf[CARRY..];
         loop {
             match file::read(fd, buf) {
-                Ok(0) => return Outcome { counts: c, error: None },
+                Ok(0) => {
+                    return Outcome {
+                        counts: c,
+                        error: None,
+                    }
+                }
                 Ok(n) => {
                     c.bytes += n as u64;
                     c.lines += simd::count_newlines(&buf[..n]);
                 }
-                Err(e) => return Outcome { counts: c, error: Some(e) },
+                Err(e) => {
+                    return Outcome {
+                        counts: c,
+                        error: Some(e),
+                    }
+                }
             }
         }
     }
@@ -201,7 +254,8 @@ impl<'r> Reader<'r> {
                     if kept > 0 {
                         // An incomplete character (at most 5 bytes) goes in front
                         // of the next read.
-                        self.buf.copy_within(CARRY + n - kept..CARRY + n, CARRY - kept);
+                        self.buf
+                            .copy_within(CARRY + n - kept..CARRY + n, CARRY - kept);
                     }
                 }
                 Err(e) => {
@@ -265,7 +319,8 @@ fn mappable(fd: BorrowedFd<'_>, pre: Pre) -> Option<u64> {
         Pre::Failed => None,
         Pre::NotTried => file::fstat(fd).ok().map(|st| Info::of(&st)),
     };
-    info.filter(|i| i.regular && i.size >= MAP_MIN as i64).map(|i| i.size as u64)
+    info.filter(|i| i.regular && i.size >= MAP_MIN as i64)
+        .map(|i| i.size as u64)
 }
 
 /// Feeds `fd` from its offset up to `size` to `sink` through mapped windows and
@@ -288,7 +343,9 @@ fn mapped<S: WindowSink>(fd: BorrowedFd<'_>, size: u64, stdin: bool, sink: &mut 
     while pos < size {
         let at = pos - pos % page;
         let len = core::cmp::min(size - at, MAP_WINDOW as u64) as usize;
-        let Ok(w) = map::Window::map(fd, at, len) else { break };
+        let Ok(w) = map::Window::map(fd, at, len) else {
+            break;
+        };
         let saved = sink.save();
         let used = sink.feed(&w.bytes()[(pos - at) as usize..]);
         if w.truncated() {

@@ -2,7 +2,7 @@
 
 use super::count::Counts;
 use super::input::Pre;
-use super::Job;
+use super::job::Job;
 use crate::fmt::num;
 use crate::fmt::quote::{quote, Quoting};
 use crate::sys::err::Line;

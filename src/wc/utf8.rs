@@ -14,12 +14,17 @@
 use super::classes::{Classes, PRINT, SEP};
 use super::count::Counter;
 use crate::fmt::unicode::{decode, Decoded};
-use crate::sys::simd::{self, Masks};
+use crate::simd::{self, Masks};
 
 impl Counter<'_> {
     /// Counts the block at `buf[at..at + 64]`; returns where the next one starts.
     #[inline(always)]
-    pub(super) fn utf8_block<const LEN: bool, const WORDS: bool>(&mut self, buf: &[u8], at: usize, m: &Masks) -> usize {
+    pub(super) fn utf8_block<const LEN: bool, const WORDS: bool>(
+        &mut self,
+        buf: &[u8],
+        at: usize,
+        m: &Masks,
+    ) -> usize {
         let block = &buf[at..at + 64];
         let (u, lb) = if WORDS || LEN {
             simd::utf8_and_lead_bits(block, &self.classes.leads)
@@ -53,7 +58,8 @@ impl Counter<'_> {
             return at + end;
         }
         let in_range = leads & range;
-        let (mut word, mut space, mut one, mut two) = (lb[0] & in_range, 0u64, lb[1] & in_range, lb[2] & in_range);
+        let (mut word, mut space, mut one, mut two) =
+            (lb[0] & in_range, 0u64, lb[1] & in_range, lb[2] & in_range);
         let mut rest = lb[3] & in_range;
         // The window holds every byte of the characters that start in range.
         let w: &[u8; 64] = match buf[at..at + 64].try_into() {
@@ -70,7 +76,8 @@ impl Counter<'_> {
             let k = if b0 < 0xf0 {
                 let two_byte = ((b0 & 0x1f) << 6) | b1;
                 let three_byte = ((b0 & 0x0f) << 12) | (b1 << 6) | b2;
-                self.classes.get(if b0 < 0xe0 { two_byte } else { three_byte })
+                self.classes
+                    .get(if b0 < 0xe0 { two_byte } else { three_byte })
             } else {
                 self.exact(&buf[at + p..])
             };
@@ -95,7 +102,13 @@ impl Counter<'_> {
             line_end: m.line_end & range,
             high: m.high & range,
         };
-        self.masked_block::<LEN, WORDS>(&m, m.graph | word, m.space | space, m.graph | m.blank | one, two);
+        self.masked_block::<LEN, WORDS>(
+            &m,
+            m.graph | word,
+            m.space | space,
+            m.graph | m.blank | one,
+            two,
+        );
         at + end
     }
 

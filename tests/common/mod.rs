@@ -64,6 +64,21 @@ pub fn skip_under_qemu(why: &str) -> bool {
     }
 }
 
+/// True (with the reason on stderr) when our binary runs under an emulator of a
+/// big-endian machine: files a little-endian host made in its own byte order
+/// (compiled locales) are then not what such a machine would have.
+pub fn skip_other_byte_order(why: &str) -> bool {
+    let Some(q) = qemu() else { return false };
+    let name = q.file_name().map(|n| n.to_string_lossy().into_owned()).unwrap_or_default();
+    let big = ["s390x", "ppc64-", "ppc-", "mips-", "mips64-", "sparc", "m68k", "hppa"]
+        .iter()
+        .any(|m| name.contains(m) || name.ends_with(m.trim_end_matches('-')));
+    if big && cfg!(target_endian = "little") {
+        eprintln!("skipped under {}: {why}", q.display());
+    }
+    big && cfg!(target_endian = "little")
+}
+
 /// A command that runs our binary at `exe` (bin() or a link to it), with argv[0]
 /// `exe` as given: natively, or as `QEMU EXE` when BAREUTILS_QEMU is set.
 pub fn ours_at(exe: impl AsRef<Path>) -> Command {
@@ -267,8 +282,11 @@ impl Cmd {
         };
         c.args(&self.args).env_clear().envs(self.env.iter().map(|(k, v)| (k, v)));
         if self.user.is_some() && emulator.is_none() {
-            // (For setpriv's execvp: see above.)
-            let mut path = exe.parent().map(|d| d.as_os_str().to_owned()).unwrap_or_default();
+            // (For setpriv's execvp: see above.) The link, not `exe`'s own
+            // directory: ours is not named `ls` there, and execvp would go on
+            // down PATH to GNU's.
+            let link = link_named(exe, self.applet_name());
+            let mut path = link.parent().map(|d| d.as_os_str().to_owned()).unwrap_or_default();
             if let Some((_, v)) = self.env.iter().find(|(k, _)| k == "PATH") {
                 path.push(":");
                 path.push(v);

@@ -154,8 +154,20 @@ fn quick(fmt: &[u8], tm: &crate::fmt::tz::Tm, nsec: u32, buf: &mut [u8]) -> Opti
 }
 
 /// Maps the zone file `name`: absolute, or relative to $TZDIR (when set and not
-/// empty) or the zoneinfo directory.
+/// empty) or the zoneinfo directory. A set-user-ID run (AT_SECURE) reads zone
+/// files as glibc's does there: TZDIR is not looked at (the loader removed it), and
+/// a name with `../`, or absolute outside the zoneinfo directory and not
+/// /etc/localtime, is not read at all.
 fn read_zone(name: &[u8]) -> Option<&'static [u8]> {
+    let secure = env::secure();
+    if secure
+        && ((name.first() == Some(&b'/')
+            && name != b"/etc/localtime"
+            && !name.starts_with(tz::ZONEINFO))
+            || name.windows(3).any(|w| w == b"../"))
+    {
+        return None;
+    }
     let mut path = [0u8; 4096];
     let mut n = 0;
     let mut put = |b: &[u8], n: &mut usize| -> Option<()> {
@@ -166,7 +178,7 @@ fn read_zone(name: &[u8]) -> Option<&'static [u8]> {
     };
     if name.first() != Some(&b'/') {
         let dir = env::get(b"TZDIR")
-            .filter(|d| !d.is_empty())
+            .filter(|d| !d.is_empty() && !secure)
             .unwrap_or(tz::ZONEINFO);
         put(dir, &mut n)?;
         put(b"/", &mut n)?;

@@ -3,7 +3,10 @@
 
 // `-bundle`: passed to the final link as `-lc`, not copied into the rlib. Only for
 // musl: a glibc program that links the library (the fuzz targets in fuzz/) has its libc.
-#[cfg_attr(target_env = "musl", link(name = "c", kind = "static", modifiers = "-bundle"))]
+#[cfg_attr(
+    target_env = "musl",
+    link(name = "c", kind = "static", modifiers = "-bundle")
+)]
 extern "C" {}
 
 /// Ends the process at once with `status`: exit_group(2).

@@ -1,13 +1,18 @@
-//! The x86_64 kernels. `*_sse2` are safe (SSE2 is part of x86_64); `*_avx2`
-//! require AVX2, POPCNT, BMI1 and BMI2.
+//! The x86 kernels, for x86_64 and i686. `*_sse2` are safe: this module is only
+//! compiled where SSE2 is enabled for the whole build (x86_64's baseline, and the
+//! i686 target's; see simd.rs). `*_avx2` require AVX2, POPCNT, BMI1 and BMI2.
 
 use super::{Blocks, Masks};
+#[cfg(target_arch = "x86")]
+use core::arch::x86::*;
+#[cfg(target_arch = "x86_64")]
 use core::arch::x86_64::*;
 
 /// Masks of 16 bytes at `p` (SSE2).
 #[inline(always)]
 fn masks16(v: __m128i) -> [u32; 7] {
-    // SAFETY: SSE2 is always available on x86_64; these are register operations.
+    // SAFETY: SSE2 is enabled for the build (module documentation); these are
+    // register operations.
     unsafe {
         let nl = _mm_cmpeq_epi8(v, _mm_set1_epi8(b'\n' as i8));
         let sp = _mm_cmpeq_epi8(v, _mm_set1_epi8(b' ' as i8));
@@ -19,7 +24,10 @@ fn masks16(v: __m128i) -> [u32; 7] {
         let ctl_space = _mm_cmpeq_epi8(_mm_min_epu8(d, _mm_set1_epi8(4)), d);
         let space = _mm_or_si128(ctl_space, sp);
         // 0x21..=0x7e, signed: bytes >= 0x80 are negative.
-        let graph = _mm_and_si128(_mm_cmpgt_epi8(v, _mm_set1_epi8(0x20)), _mm_cmplt_epi8(v, _mm_set1_epi8(0x7f)));
+        let graph = _mm_and_si128(
+            _mm_cmpgt_epi8(v, _mm_set1_epi8(0x20)),
+            _mm_cmplt_epi8(v, _mm_set1_epi8(0x7f)),
+        );
         let line_end = _mm_or_si128(nl, _mm_or_si128(cr, ff));
         [
             _mm_movemask_epi8(nl) as u32 & 0xffff,
@@ -34,27 +42,29 @@ fn masks16(v: __m128i) -> [u32; 7] {
 }
 
 #[inline(always)]
-fn block_sse2(b: &[u8]) -> Masks {
-    debug_assert!(b.len() >= 64);
+fn block_sse2(b: &[u8; 64]) -> Masks {
     let mut r = [0u64; 7];
     for q in 0..4 {
-        // SAFETY: b has at least 64 bytes, so b[16q..16q+16] is in bounds; the
-        // load is unaligned.
+        // SAFETY: b has 64 bytes, so b[16q..16q+16] is in bounds; the load is
+        // unaligned.
         let v = unsafe { _mm_loadu_si128(b.as_ptr().add(16 * q) as *const __m128i) };
         let m = masks16(v);
         for k in 0..7 {
             r[k] |= (m[k] as u64) << (16 * q);
         }
     }
-    Masks { newline: r[0], space: r[1], graph: r[2], blank: r[3], tab: r[4], line_end: r[5], high: r[6] }
+    Masks::from_array(r)
 }
 
 /// Signed range test: lo < v < hi (as i8).
 #[inline(always)]
 fn between(v: __m128i, lo: i8, hi: i8) -> i32 {
-    // SAFETY: SSE2 is baseline on x86_64; register operations.
+    // SAFETY: SSE2 is enabled for the build; register operations.
     unsafe {
-        _mm_movemask_epi8(_mm_and_si128(_mm_cmpgt_epi8(v, _mm_set1_epi8(lo)), _mm_cmplt_epi8(v, _mm_set1_epi8(hi))))
+        _mm_movemask_epi8(_mm_and_si128(
+            _mm_cmpgt_epi8(v, _mm_set1_epi8(lo)),
+            _mm_cmplt_epi8(v, _mm_set1_epi8(hi)),
+        ))
     }
 }
 
@@ -96,18 +106,7 @@ pub fn utf8_masks_sse2(b: &[u8]) -> super::Utf8Masks {
             r[k] |= ((m[k] as u32 & 0xffff) as u64) << (16 * q);
         }
     }
-    super::Utf8Masks {
-        cont: r[0],
-        lead2: r[1],
-        lead3: r[2],
-        lead4: r[3],
-        e0: r[4],
-        ed: r[5],
-        f0: r[6],
-        f4: r[7],
-        a0_bf: r[8],
-        x90_bf: r[9],
-    }
+    super::Utf8Masks::from_array(r)
 }
 
 #[inline]
@@ -153,18 +152,7 @@ pub unsafe fn utf8_masks_avx2(b: &[u8]) -> super::Utf8Masks {
             r[k] |= (m[k] as u64) << (32 * h);
         }
     }
-    super::Utf8Masks {
-        cont: r[0],
-        lead2: r[1],
-        lead3: r[2],
-        lead4: r[3],
-        e0: r[4],
-        ed: r[5],
-        f0: r[6],
-        f4: r[7],
-        a0_bf: r[8],
-        x90_bf: r[9],
-    }
+    super::Utf8Masks::from_array(r)
 }
 
 /// `super::lead_bits` with AVX2: four 16-entry byte shuffles, chosen by bits
@@ -213,8 +201,12 @@ pub unsafe fn lead_bits_avx2(b: &[u8], table: &[u8; 64]) -> [u64; 4] {
 
 /// `super::scan` with SSE2.
 pub fn scan_sse2<S: Blocks>(buf: &[u8], mut at: usize, sink: &mut S) -> usize {
-    while at + 64 <= buf.len() {
-        let m = block_sse2(&buf[at..at + 64]);
+    // `len - at`, not `at + 64`: a position from the sink cannot wrap (simd.rs).
+    while buf.len().saturating_sub(at) >= 64 {
+        let Some(block) = buf[at..].first_chunk::<64>() else {
+            break;
+        };
+        let m = block_sse2(block);
         let next = sink.block(buf, at, &m);
         if next <= at {
             return at;
@@ -259,15 +251,27 @@ fn masks32(v: __m256i) -> [u32; 7] {
 /// The CPU and OS must support AVX2, POPCNT, BMI1 and BMI2.
 #[target_feature(enable = "avx2,popcnt,bmi1,bmi2")]
 pub unsafe fn scan_avx2<S: Blocks>(buf: &[u8], mut at: usize, sink: &mut S) -> usize {
-    while at + 64 <= buf.len() {
-        // SAFETY: at + 64 <= len, so both 32-byte unaligned loads are in bounds;
-        // AVX2 is enabled for this function.
+    // `len - at`, not `at + 64`: a position from the sink cannot wrap (simd.rs).
+    while buf.len().saturating_sub(at) >= 64 {
+        // SAFETY: at <= len and len - at >= 64, so both 32-byte unaligned loads lie
+        // in `buf`; AVX2 is enabled for this function.
         let (lo, hi) = unsafe {
             let p = buf.as_ptr().add(at);
-            (masks32(_mm256_loadu_si256(p as *const __m256i)), masks32(_mm256_loadu_si256(p.add(32) as *const __m256i)))
+            (
+                masks32(_mm256_loadu_si256(p as *const __m256i)),
+                masks32(_mm256_loadu_si256(p.add(32) as *const __m256i)),
+            )
         };
         let j = |k: usize| lo[k] as u64 | (hi[k] as u64) << 32;
-        let m = Masks { newline: j(0), space: j(1), graph: j(2), blank: j(3), tab: j(4), line_end: j(5), high: j(6) };
+        let m = Masks {
+            newline: j(0),
+            space: j(1),
+            graph: j(2),
+            blank: j(3),
+            tab: j(4),
+            line_end: j(5),
+            high: j(6),
+        };
         let next = sink.block(buf, at, &m);
         if next <= at {
             return at;
@@ -282,7 +286,8 @@ pub fn count_newlines_sse2(buf: &[u8]) -> u64 {
     let mut total = 0u64;
     let chunks = buf.len() / 16;
     let mut i = 0;
-    // SAFETY: every load reads 16 bytes at 16*i with i < chunks; SSE2 is baseline.
+    // SAFETY: every load reads 16 bytes at 16*i with i < chunks; SSE2 is enabled
+    // for the build.
     unsafe {
         let nl = _mm_set1_epi8(b'\n' as i8);
         while i < chunks {
@@ -294,7 +299,8 @@ pub fn count_newlines_sse2(buf: &[u8]) -> u64 {
                 i += 1;
             }
             let s = _mm_sad_epu8(acc, _mm_setzero_si128());
-            total += (_mm_cvtsi128_si64(s) + _mm_extract_epi16(s, 4) as i64) as u64;
+            // Two sums of at most 255 * 8 each, in 64-bit lanes.
+            total += (_mm_cvtsi128_si32(s) + _mm_extract_epi16(s, 4)) as u64;
         }
     }
     total + super::count_newlines_scalar(&buf[chunks * 16..])

@@ -1,0 +1,808 @@
+//! SIMD and SWAR byte classification for wc, behind safe functions.
+//!
+//! These kernels make no syscall, so they are not part of `sys`; but the intrinsics
+//! of `core::arch` are `unsafe` to call, so this is, with `sys`, one of the two
+//! modules where the crate allows `unsafe` (see lib.rs). Every `unsafe` block here
+//! is a load inside the caller's slice or an instruction the CPU is known to have.
+//! Per architecture:
+//! - x86_64 and i686 (simd/x86.rs): SSE2 (the baseline of both) and AVX2 (with
+//!   POPCNT/BMI1/BMI2), chosen once at run time with cpuid and xgetbv;
+//! - aarch64 (simd/neon.rs): NEON, part of the base architecture;
+//! - everywhere else (simd/swar.rs): eight bytes per 64-bit word (SWAR).
+//!
+//! The byte-by-byte functions at the end (`*_scalar`) are the reference the unit
+//! tests compare every kernel with, on every architecture; they are never the
+//! production path (but for the `kernel-scalar` measurement feature).
+//!
+//! `scan` classifies 64-byte blocks into bit masks and hands each block's masks to
+//! a [`Blocks`] consumer. The consumer is generic, so it is compiled into the
+//! vector function and its bit arithmetic gets the same target features (POPCNT).
+
+use core::sync::atomic::{AtomicU8, Ordering};
+
+/// One bit per byte of a 64-byte block (bit i = byte i).
+#[derive(Clone, Copy, Default, PartialEq, Eq, Debug)]
+pub struct Masks {
+    /// `\n`.
+    pub newline: u64,
+    /// The six C `isspace` bytes: `\t \n \v \f \r` and space.
+    pub space: u64,
+    /// Printable and not a space: 0x21..=0x7e.
+    pub graph: u64,
+    /// The space character 0x20 itself.
+    pub blank: u64,
+    /// `\t`.
+    pub tab: u64,
+    /// The bytes that end a display line for -L: `\n`, `\r`, `\f`.
+    pub line_end: u64,
+    /// Bytes >= 0x80 (not ASCII).
+    pub high: u64,
+}
+
+/// The UTF-8 structure of a 64-byte block (bit i = byte i).
+#[derive(Clone, Copy, Default, PartialEq, Eq, Debug)]
+pub struct Utf8Masks {
+    /// Continuation bytes 0x80..=0xbf.
+    pub cont: u64,
+    /// Leads of 2-byte sequences 0xc2..=0xdf.
+    pub lead2: u64,
+    /// Leads of 3-byte sequences 0xe0..=0xef.
+    pub lead3: u64,
+    /// Leads of 4-byte sequences 0xf0..=0xf4.
+    pub lead4: u64,
+    /// The leads with a restricted second byte: 0xe0, 0xed, 0xf0, 0xf4.
+    pub e0: u64,
+    pub ed: u64,
+    pub f0: u64,
+    pub f4: u64,
+    /// Bytes 0xa0..=0xbf and 0x90..=0xbf (second-byte checks).
+    pub a0_bf: u64,
+    pub x90_bf: u64,
+}
+
+impl Masks {
+    /// From `[newline, space, graph, blank, tab, line_end, high]`.
+    #[inline(always)]
+    pub fn from_array(r: [u64; 7]) -> Masks {
+        Masks {
+            newline: r[0],
+            space: r[1],
+            graph: r[2],
+            blank: r[3],
+            tab: r[4],
+            line_end: r[5],
+            high: r[6],
+        }
+    }
+}
+
+impl Utf8Masks {
+    /// From the fields in declaration order.
+    #[inline(always)]
+    pub fn from_array(r: [u64; 10]) -> Utf8Masks {
+        Utf8Masks {
+            cont: r[0],
+            lead2: r[1],
+            lead3: r[2],
+            lead4: r[3],
+            e0: r[4],
+            ed: r[5],
+            f0: r[6],
+            f4: r[7],
+            a0_bf: r[8],
+            x90_bf: r[9],
+        }
+    }
+}
+
+/// A consumer of classified blocks.
+pub trait Blocks {
+    /// Called for the 64 bytes `buf[at..at + 64]` with their masks. Returns the
+    /// position to continue from, past `at`: normally `at + 64`; more when the
+    /// consumer has already handled bytes past the block (a character that
+    /// straddles it); less when it left the end of the block to the next one (a
+    /// character cut by the block's end). The scan goes on while 64 bytes remain.
+    fn block(&mut self, buf: &[u8], at: usize, m: &Masks) -> usize;
+}
+
+const UNKNOWN: u8 = 0;
+/// The architecture's own kernels without run-time detection: SSE2 on x86, NEON on
+/// aarch64, SWAR elsewhere.
+const BASE: u8 = 1;
+const AVX2: u8 = 2;
+/// Tests only: the SWAR kernels, on any architecture.
+#[cfg(any(test, feature = "fuzzing"))]
+const SWAR: u8 = 3;
+
+static LEVEL: AtomicU8 = AtomicU8::new(UNKNOWN);
+
+#[cfg(any(target_arch = "x86_64", target_arch = "x86"))]
+#[allow(unused_unsafe)]
+fn detect() -> u8 {
+    #[cfg(target_arch = "x86")]
+    use core::arch::x86::{__cpuid, __cpuid_count};
+    #[cfg(target_arch = "x86_64")]
+    use core::arch::x86_64::{__cpuid, __cpuid_count};
+    // SAFETY: cpuid exists on every x86_64 CPU and on every CPU the i686 target
+    // runs on.
+    let max = unsafe { __cpuid(0) }.eax;
+    if max < 7 {
+        return BASE;
+    }
+    // SAFETY: as above; leaf 1 is below the maximum leaf.
+    let l1 = unsafe { __cpuid(1) };
+    // SAFETY: as above; so is leaf 7 (checked above).
+    let l7 = unsafe { __cpuid_count(7, 0) };
+    let osxsave = l1.ecx & (1 << 27) != 0;
+    let avx = l1.ecx & (1 << 28) != 0;
+    let popcnt = l1.ecx & (1 << 23) != 0;
+    let avx2 = l7.ebx & (1 << 5) != 0;
+    let bmi1 = l7.ebx & (1 << 3) != 0;
+    let bmi2 = l7.ebx & (1 << 8) != 0;
+    if !(osxsave && avx && popcnt && avx2 && bmi1 && bmi2) {
+        return BASE;
+    }
+    // The OS must save the YMM state (XCR0 bits 1 and 2).
+    let xcr0_lo: u32;
+    // SAFETY: OSXSAVE is set, so xgetbv with ecx = 0 is defined; it only reads XCR0.
+    unsafe {
+        core::arch::asm!("xgetbv", in("ecx") 0u32, out("eax") xcr0_lo, out("edx") _, options(nomem, nostack, preserves_flags));
+    }
+    if xcr0_lo & 6 == 6 {
+        AVX2
+    } else {
+        BASE
+    }
+}
+
+#[cfg(not(any(target_arch = "x86_64", target_arch = "x86")))]
+fn detect() -> u8 {
+    BASE
+}
+
+#[inline(always)]
+fn level() -> u8 {
+    let l = LEVEL.load(Ordering::Relaxed);
+    if l != UNKNOWN {
+        return l;
+    }
+    let l = detect();
+    LEVEL.store(l, Ordering::Relaxed);
+    l
+}
+
+/// Tests: use the baseline kernels from now on (SSE2 on x86 rather than AVX2;
+/// elsewhere they are the only ones) (`false`: detect again). Results never depend
+/// on the level, so tests running meanwhile are not disturbed.
+#[cfg(any(test, feature = "fuzzing"))]
+pub fn force_sse2(on: bool) {
+    LEVEL.store(if on { BASE } else { detect() }, Ordering::Relaxed);
+}
+
+/// Tests: use the SWAR kernels from now on, whatever the architecture (`false`:
+/// detect again).
+#[cfg(any(test, feature = "fuzzing"))]
+pub fn force_swar(on: bool) {
+    LEVEL.store(if on { SWAR } else { detect() }, Ordering::Relaxed);
+}
+
+/// Held by tests that force a level, so that each runs with the one it chose.
+#[cfg(test)]
+pub static FORCED: std::sync::Mutex<()> = std::sync::Mutex::new(());
+
+/// Whether a test asked for the SWAR kernels (never in a build).
+#[inline(always)]
+fn forced_swar() -> bool {
+    #[cfg(any(test, feature = "fuzzing"))]
+    {
+        LEVEL.load(Ordering::Relaxed) == SWAR
+    }
+    #[cfg(not(any(test, feature = "fuzzing")))]
+    {
+        false
+    }
+}
+
+/// True when the AVX2 kernels are used (for `wc --debug`).
+pub fn has_avx2() -> bool {
+    cfg!(any(target_arch = "x86_64", target_arch = "x86")) && level() == AVX2
+}
+
+/// The kernels this build counts with: SSE2/AVX2 on x86 (x86_64, and i686, whose
+/// baseline has SSE2), NEON on aarch64, SWAR elsewhere. The features
+/// `kernel-swar` and `kernel-scalar` force the SWAR kernels or the scalar
+/// reference everywhere (for measurement: bench/ and BENCHMARKS.md).
+#[cfg(all(
+    any(
+        target_arch = "x86_64",
+        all(target_arch = "x86", target_feature = "sse2")
+    ),
+    not(any(feature = "kernel-swar", feature = "kernel-scalar"))
+))]
+mod imp {
+    use super::{level, x86, Blocks, Utf8Masks, AVX2};
+
+    /// The name `wc --debug` would give (GNU names only avx2).
+    pub const NAME: &str = "sse2/avx2";
+
+    pub fn count_newlines(buf: &[u8]) -> u64 {
+        if level() == AVX2 {
+            // SAFETY: the CPU and OS support AVX2 (checked by detect()).
+            return unsafe { x86::count_newlines_avx2(buf) };
+        }
+        x86::count_newlines_sse2(buf)
+    }
+
+    #[inline(always)]
+    pub fn scan<S: Blocks>(buf: &[u8], from: usize, sink: &mut S) -> usize {
+        if level() == AVX2 {
+            // SAFETY: the CPU and OS support AVX2, POPCNT, BMI1 and BMI2.
+            return unsafe { x86::scan_avx2(buf, from, sink) };
+        }
+        x86::scan_sse2(buf, from, sink)
+    }
+
+    #[inline(always)]
+    pub fn utf8_masks(block: &[u8; 64]) -> Utf8Masks {
+        if level() == AVX2 {
+            // SAFETY: AVX2 is available (detect()).
+            return unsafe { x86::utf8_masks_avx2(block) };
+        }
+        x86::utf8_masks_sse2(block)
+    }
+
+    #[inline(always)]
+    pub fn lead_bits(block: &[u8; 64], table: &[u8; 64]) -> [u64; 4] {
+        if level() == AVX2 {
+            // SAFETY: AVX2 is available (detect()).
+            return unsafe { x86::lead_bits_avx2(block, table) };
+        }
+        super::lead_bits_scalar(block, table)
+    }
+
+    #[inline(always)]
+    pub fn utf8_and_lead_bits(block: &[u8; 64], table: &[u8; 64]) -> (Utf8Masks, [u64; 4]) {
+        if level() == AVX2 {
+            // SAFETY: AVX2 is available (detect()).
+            return unsafe {
+                (
+                    x86::utf8_masks_avx2(block),
+                    x86::lead_bits_avx2(block, table),
+                )
+            };
+        }
+        (utf8_masks(block), super::lead_bits_scalar(block, table))
+    }
+}
+
+#[cfg(all(
+    target_arch = "aarch64",
+    not(any(feature = "kernel-swar", feature = "kernel-scalar"))
+))]
+mod imp {
+    pub use super::neon::{count_newlines, lead_bits, scan, utf8_and_lead_bits, utf8_masks};
+    pub const NAME: &str = "neon";
+}
+
+#[cfg(any(
+    feature = "kernel-swar",
+    all(
+        not(feature = "kernel-scalar"),
+        not(any(
+            target_arch = "x86_64",
+            all(target_arch = "x86", target_feature = "sse2"),
+            target_arch = "aarch64"
+        ))
+    )
+))]
+mod imp {
+    pub use super::swar::{count_newlines, lead_bits, scan, utf8_masks};
+    pub const NAME: &str = "swar";
+
+    #[inline(always)]
+    pub fn utf8_and_lead_bits(block: &[u8; 64], table: &[u8; 64]) -> (super::Utf8Masks, [u64; 4]) {
+        (utf8_masks(block), lead_bits(block, table))
+    }
+}
+
+#[cfg(all(feature = "kernel-scalar", not(feature = "kernel-swar")))]
+mod imp {
+    use super::{Blocks, Utf8Masks};
+    pub const NAME: &str = "scalar";
+
+    pub fn count_newlines(buf: &[u8]) -> u64 {
+        super::count_newlines_scalar(buf)
+    }
+    pub fn scan<S: Blocks>(buf: &[u8], from: usize, sink: &mut S) -> usize {
+        super::scan_scalar(buf, from, sink)
+    }
+    pub fn utf8_masks(block: &[u8; 64]) -> Utf8Masks {
+        super::utf8_masks_scalar(block)
+    }
+    pub fn lead_bits(block: &[u8; 64], table: &[u8; 64]) -> [u64; 4] {
+        super::lead_bits_scalar(block, table)
+    }
+    pub fn utf8_and_lead_bits(block: &[u8; 64], table: &[u8; 64]) -> (Utf8Masks, [u64; 4]) {
+        (utf8_masks(block), lead_bits(block, table))
+    }
+}
+
+/// The kernels in use: "sse2/avx2", "neon", "swar" or "scalar".
+pub const KERNELS: &str = imp::NAME;
+
+/// The first 64 bytes of `block` (callers pass whole blocks).
+#[inline(always)]
+fn block64(block: &[u8]) -> Option<&[u8; 64]> {
+    block.first_chunk::<64>()
+}
+
+/// The number of `\n` bytes in `buf`.
+pub fn count_newlines(buf: &[u8]) -> u64 {
+    if forced_swar() {
+        return swar::count_newlines(buf);
+    }
+    imp::count_newlines(buf)
+}
+
+/// Classifies `buf[from..]` block by block, calling `sink` for every whole 64-byte
+/// block (each starting where the sink said the previous one ended); returns the
+/// position where fewer than 64 bytes remain. The caller handles the rest.
+pub fn scan<S: Blocks>(buf: &[u8], from: usize, sink: &mut S) -> usize {
+    if forced_swar() {
+        return swar::scan(buf, from, sink);
+    }
+    imp::scan(buf, from, sink)
+}
+
+/// The UTF-8 masks of `block[..64]` (a shorter block: those of its bytes).
+#[inline(always)]
+pub fn utf8_masks(block: &[u8]) -> Utf8Masks {
+    match block64(block) {
+        Some(b) if forced_swar() => swar::utf8_masks(b),
+        Some(b) => imp::utf8_masks(b),
+        None => utf8_masks_scalar(block),
+    }
+}
+
+/// For every byte `b >= 0xc0` of `block[..64]`, the low four bits of
+/// `table[b - 0xc0]`, as four masks (`[k]` has bit i set when byte i's entry has
+/// bit k). Bytes below 0xc0 give arbitrary bits: callers mask with the leads.
+#[inline(always)]
+pub fn lead_bits(block: &[u8], table: &[u8; 64]) -> [u64; 4] {
+    match block64(block) {
+        Some(b) if forced_swar() => swar::lead_bits(b, table),
+        Some(b) => imp::lead_bits(b, table),
+        None => lead_bits_scalar(block, table),
+    }
+}
+
+/// `utf8_masks` and `lead_bits` of one block in one pass.
+#[inline(always)]
+pub fn utf8_and_lead_bits(block: &[u8], table: &[u8; 64]) -> (Utf8Masks, [u64; 4]) {
+    match block64(block) {
+        Some(b) if forced_swar() => (swar::utf8_masks(b), swar::lead_bits(b, table)),
+        Some(b) => imp::utf8_and_lead_bits(b, table),
+        None => (utf8_masks_scalar(block), lead_bits_scalar(block, table)),
+    }
+}
+
+/// `lead_bits`, byte by byte (bytes below 0xc0 give 0).
+pub fn lead_bits_scalar(block: &[u8], table: &[u8; 64]) -> [u64; 4] {
+    let mut r = [0u64; 4];
+    for (i, &b) in block.iter().enumerate().take(64) {
+        if b >= 0xc0 {
+            let e = table[(b - 0xc0) as usize];
+            for (k, m) in r.iter_mut().enumerate() {
+                *m |= ((e >> k) as u64 & 1) << i;
+            }
+        }
+    }
+    r
+}
+
+/// `utf8_masks`, byte by byte.
+pub fn utf8_masks_scalar(block: &[u8]) -> Utf8Masks {
+    let mut m = Utf8Masks::default();
+    for (i, &b) in block.iter().enumerate().take(64) {
+        let bit = 1u64 << i;
+        let set = |mask: &mut u64, on: bool| {
+            if on {
+                *mask |= bit
+            }
+        };
+        set(&mut m.cont, (0x80..=0xbf).contains(&b));
+        set(&mut m.lead2, (0xc2..=0xdf).contains(&b));
+        set(&mut m.lead3, (0xe0..=0xef).contains(&b));
+        set(&mut m.lead4, (0xf0..=0xf4).contains(&b));
+        set(&mut m.e0, b == 0xe0);
+        set(&mut m.ed, b == 0xed);
+        set(&mut m.f0, b == 0xf0);
+        set(&mut m.f4, b == 0xf4);
+        set(&mut m.a0_bf, (0xa0..=0xbf).contains(&b));
+        set(&mut m.x90_bf, (0x90..=0xbf).contains(&b));
+    }
+    m
+}
+
+/// The masks of one block, byte by byte: the reference for the vector versions.
+pub fn masks_scalar(block: &[u8]) -> Masks {
+    let mut m = Masks::default();
+    for (i, &b) in block.iter().enumerate().take(64) {
+        let bit = 1u64 << i;
+        if b == b'\n' {
+            m.newline |= bit;
+        }
+        if b == b' ' || (9..=13).contains(&b) {
+            m.space |= bit;
+        }
+        if (0x21..=0x7e).contains(&b) {
+            m.graph |= bit;
+        }
+        if b == b' ' {
+            m.blank |= bit;
+        }
+        if b == b'\t' {
+            m.tab |= bit;
+        }
+        if b == b'\n' || b == b'\r' || b == 0x0c {
+            m.line_end |= bit;
+        }
+        if b >= 0x80 {
+            m.high |= bit;
+        }
+    }
+    m
+}
+
+/// A block classifier, for [`scan_with`] (a trait, not a closure: the kernels are
+/// large, and only a method marked inline(always) is sure to be inlined).
+pub trait Classify {
+    fn masks(b: &[u8; 64]) -> Masks;
+}
+
+/// The scan loop shared by the kernels. Bounded by what remains (`len - at`, 0 once
+/// `at` is past the end), so that no position a sink returns can wrap `at + 64`
+/// around to a small number.
+#[inline(always)]
+fn scan_with<C: Classify, S: Blocks>(buf: &[u8], mut at: usize, sink: &mut S) -> usize {
+    while buf.len().saturating_sub(at) >= 64 {
+        let Ok(b) = <&[u8; 64]>::try_from(&buf[at..at + 64]) else {
+            return at;
+        };
+        let m = C::masks(b);
+        let next = sink.block(buf, at, &m);
+        if next <= at {
+            return at;
+        }
+        at = next;
+    }
+    at
+}
+
+struct Scalar;
+impl Classify for Scalar {
+    #[inline(always)]
+    fn masks(b: &[u8; 64]) -> Masks {
+        masks_scalar(b)
+    }
+}
+
+/// `scan` with the scalar classifier.
+pub fn scan_scalar<S: Blocks>(buf: &[u8], at: usize, sink: &mut S) -> usize {
+    scan_with::<Scalar, S>(buf, at, sink)
+}
+
+/// `count_newlines`, byte by byte.
+pub fn count_newlines_scalar(buf: &[u8]) -> u64 {
+    buf.iter().filter(|&&b| b == b'\n').count() as u64
+}
+
+#[cfg(any(
+    target_arch = "x86_64",
+    all(target_arch = "x86", target_feature = "sse2")
+))]
+pub mod x86;
+
+#[cfg(target_arch = "aarch64")]
+pub mod neon;
+
+pub mod swar;
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn random(seed: &mut u64, n: usize, alphabet: &[u8]) -> Vec<u8> {
+        (0..n)
+            .map(|_| {
+                *seed ^= *seed << 13;
+                *seed ^= *seed >> 7;
+                *seed ^= *seed << 17;
+                if alphabet.is_empty() {
+                    *seed as u8
+                } else {
+                    alphabet[(*seed % alphabet.len() as u64) as usize]
+                }
+            })
+            .collect()
+    }
+
+    struct Collect(Vec<(usize, Masks)>);
+    impl Blocks for Collect {
+        fn block(&mut self, _: &[u8], at: usize, m: &Masks) -> usize {
+            self.0.push((at, *m));
+            at + 64
+        }
+    }
+
+    /// One kernel family, as functions of plain types.
+    struct Kernel {
+        name: &'static str,
+        scan: fn(&[u8], usize, &mut Collect) -> usize,
+        newlines: fn(&[u8]) -> u64,
+        utf8: fn(&[u8; 64]) -> Utf8Masks,
+        leads: fn(&[u8; 64], &[u8; 64]) -> [u64; 4],
+    }
+
+    /// Every kernel this architecture can run, the SWAR one on all of them.
+    fn kernels() -> Vec<Kernel> {
+        let mut v = vec![Kernel {
+            name: "swar",
+            scan: swar::scan::<Collect>,
+            newlines: swar::count_newlines,
+            utf8: swar::utf8_masks,
+            leads: swar::lead_bits,
+        }];
+        #[cfg(any(
+            target_arch = "x86_64",
+            all(target_arch = "x86", target_feature = "sse2")
+        ))]
+        {
+            v.push(Kernel {
+                name: "sse2",
+                scan: x86::scan_sse2::<Collect>,
+                newlines: x86::count_newlines_sse2,
+                utf8: |b| x86::utf8_masks_sse2(b),
+                leads: lead_bits_scalar_64,
+            });
+            if detect() == AVX2 {
+                v.push(Kernel {
+                    name: "avx2",
+                    // SAFETY (all four): AVX2, POPCNT, BMI1 and BMI2 detected.
+                    scan: |b, f, s| unsafe { x86::scan_avx2(b, f, s) },
+                    newlines: |b| unsafe { x86::count_newlines_avx2(b) },
+                    utf8: |b| unsafe { x86::utf8_masks_avx2(b) },
+                    leads: |b, t| unsafe { x86::lead_bits_avx2(b, t) },
+                });
+            } else {
+                eprintln!("no AVX2 on this CPU: its kernels are not tested");
+            }
+        }
+        #[cfg(target_arch = "aarch64")]
+        v.push(Kernel {
+            name: "neon",
+            scan: neon::scan::<Collect>,
+            newlines: neon::count_newlines,
+            utf8: neon::utf8_masks,
+            leads: neon::lead_bits,
+        });
+        v
+    }
+
+    #[cfg(any(
+        target_arch = "x86_64",
+        all(target_arch = "x86", target_feature = "sse2")
+    ))]
+    fn lead_bits_scalar_64(b: &[u8; 64], t: &[u8; 64]) -> [u64; 4] {
+        lead_bits_scalar(b, t)
+    }
+
+    /// Blocks with every byte value, and the UTF-8 edge bytes, at every position.
+    fn edge_blocks() -> Vec<[u8; 64]> {
+        let mut v = vec![];
+        let all: Vec<u8> = (0..=255u8).collect();
+        for i in 0..4 {
+            v.push(all[64 * i..64 * i + 64].try_into().unwrap());
+        }
+        let edges = [
+            0x00, 0x08, 0x09, 0x0a, 0x0b, 0x0c, 0x0d, 0x0e, 0x1f, 0x20, 0x21, 0x7e, 0x7f, 0x80,
+            0x8f, 0x90, 0x9f, 0xa0, 0xbf, 0xc0, 0xc1, 0xc2, 0xdf, 0xe0, 0xe1, 0xec, 0xed, 0xee,
+            0xef, 0xf0, 0xf1, 0xf3, 0xf4, 0xf5, 0xff,
+        ];
+        for (k, &e) in edges.iter().enumerate() {
+            for p in 0..64 {
+                let mut b = [edges[(k + 7) % edges.len()]; 64];
+                b[p] = e;
+                b[(p + 13) % 64] = edges[(k + p) % edges.len()];
+                v.push(b);
+            }
+        }
+        v
+    }
+
+    #[test]
+    fn masks_match_scalar() {
+        let ks = kernels();
+        let mut seed = 0x9e3779b97f4a7c15;
+        for round in 0..200 {
+            let alpha: &[u8] = if round % 2 == 0 {
+                b""
+            } else {
+                b"ab \t\n\r\x0c\x0b\x00\x7f\x80\xff~!"
+            };
+            let n = (round * 37) % 700;
+            let buf = random(&mut seed, n, alpha);
+            for from in [0, 1, 3] {
+                let mut want = Collect(vec![]);
+                let end_s = scan_scalar(&buf, from, &mut want);
+                for k in &ks {
+                    let mut got = Collect(vec![]);
+                    let end = (k.scan)(&buf, from, &mut got);
+                    assert_eq!((end, &got.0), (end_s, &want.0), "{} round {round}", k.name);
+                }
+                let mut got = Collect(vec![]);
+                assert_eq!(scan(&buf, from, &mut got), end_s);
+                assert_eq!(got.0, want.0);
+            }
+        }
+        let edges: Vec<u8> = edge_blocks().concat();
+        for k in &ks {
+            let (mut got, mut want) = (Collect(vec![]), Collect(vec![]));
+            assert_eq!(
+                (k.scan)(&edges, 0, &mut got),
+                scan_scalar(&edges, 0, &mut want)
+            );
+            for (g, w) in got.0.iter().zip(&want.0) {
+                assert_eq!(g, w, "{}: block {:x?}", k.name, &edges[w.0..w.0 + 64]);
+            }
+        }
+    }
+
+    #[test]
+    fn utf8_masks_match_scalar() {
+        let ks = kernels();
+        let mut seed = 777;
+        let mut blocks = edge_blocks();
+        for round in 0..500 {
+            let buf = random(
+                &mut seed,
+                64,
+                if round % 2 == 0 {
+                    b""
+                } else {
+                    b"\x80\xbf\xc2\xe0\xed\xf0\xf4a"
+                },
+            );
+            blocks.push(buf.try_into().unwrap());
+        }
+        for b in &blocks {
+            let want = utf8_masks_scalar(b);
+            assert_eq!(utf8_masks(b), want);
+            for k in &ks {
+                assert_eq!((k.utf8)(b), want, "{}: {b:x?}", k.name);
+            }
+        }
+    }
+
+    #[test]
+    fn lead_bits_match_scalar() {
+        let ks = kernels();
+        let mut seed = 4242;
+        let mut blocks = edge_blocks();
+        for _ in 0..300 {
+            blocks.push(random(&mut seed, 64, b"").try_into().unwrap());
+        }
+        for t in 0..20 {
+            let table: Vec<u8> = if t == 0 {
+                vec![0xff; 64]
+            } else {
+                random(&mut seed, 64, b"")
+            };
+            let table: &[u8; 64] = table.as_slice().try_into().unwrap();
+            for buf in &blocks {
+                let leads: u64 = (0..64).filter(|&i| buf[i] >= 0xc0).map(|i| 1u64 << i).sum();
+                let want = lead_bits_scalar(buf, table);
+                let got = lead_bits(buf, table);
+                for k in 0..4 {
+                    assert_eq!(got[k] & leads, want[k]);
+                }
+                for kern in &ks {
+                    let got = (kern.leads)(buf, table);
+                    for k in 0..4 {
+                        assert_eq!(got[k] & leads, want[k], "{}", kern.name);
+                    }
+                }
+                let (u, lb) = utf8_and_lead_bits(buf, table);
+                assert_eq!(u, utf8_masks_scalar(buf));
+                for k in 0..4 {
+                    assert_eq!(lb[k] & leads, want[k]);
+                }
+            }
+        }
+    }
+
+    /// A sink that jumps far past the end (as a buggy consumer might): the scan
+    /// must stop there, not wrap `at + 64` around and read outside the buffer.
+    struct Jump(usize, u32);
+    impl Blocks for Jump {
+        fn block(&mut self, _: &[u8], _: usize, _: &Masks) -> usize {
+            self.1 += 1;
+            self.0
+        }
+    }
+
+    #[test]
+    fn scan_stops_at_any_position_past_the_end() {
+        let buf = vec![b'a'; 200];
+        type Scan = fn(&[u8], usize, &mut Jump) -> usize;
+        let mut scans: Vec<(&str, Scan)> = vec![
+            ("swar", swar::scan::<Jump>),
+            ("scalar", scan_scalar::<Jump>),
+        ];
+        scans.push(("dispatch", scan::<Jump>));
+        #[cfg(any(
+            target_arch = "x86_64",
+            all(target_arch = "x86", target_feature = "sse2")
+        ))]
+        {
+            scans.push(("sse2", x86::scan_sse2::<Jump>));
+            if detect() == AVX2 {
+                // SAFETY: AVX2, POPCNT, BMI1 and BMI2 detected.
+                scans.push(("avx2", |b, f, s| unsafe { x86::scan_avx2(b, f, s) }));
+            }
+        }
+        #[cfg(target_arch = "aarch64")]
+        scans.push(("neon", neon::scan::<Jump>));
+        for (name, scan) in scans {
+            for to in [201, 4096, usize::MAX - 63, usize::MAX - 3, usize::MAX] {
+                let mut sink = Jump(to, 0);
+                assert_eq!(scan(&buf, 0, &mut sink), to, "{name}");
+                assert_eq!(sink.1, 1, "{name}: one block, then the end");
+                // Starting past the end: no block at all.
+                let mut sink = Jump(0, 0);
+                assert_eq!(scan(&buf, to, &mut sink), to, "{name}");
+                assert_eq!(sink.1, 0, "{name}");
+            }
+        }
+    }
+
+    #[test]
+    fn newlines_match_scalar() {
+        let ks = kernels();
+        let mut seed = 12345;
+        for n in (0..2000).step_by(7).chain([
+            40_000,
+            70_001,
+            131_072,
+            255 * 64 + 63,
+            255 * 128 + 1,
+            255 * 8 * 3,
+        ]) {
+            let buf = random(
+                &mut seed,
+                n,
+                if n % 3 == 0 {
+                    b"\n"
+                } else if n % 3 == 1 {
+                    b"\na"
+                } else {
+                    b""
+                },
+            );
+            let want = count_newlines_scalar(&buf);
+            for k in &ks {
+                assert_eq!((k.newlines)(&buf), want, "{} n={n}", k.name);
+                // Unaligned starts.
+                if n > 3 {
+                    assert_eq!(
+                        (k.newlines)(&buf[3..]),
+                        count_newlines_scalar(&buf[3..]),
+                        "{} n={n}",
+                        k.name
+                    );
+                }
+            }
+            assert_eq!(count_newlines(&buf), want);
+        }
+    }
+}

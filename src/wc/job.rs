@@ -1,0 +1,96 @@
+//! What one run of wc counts and prints, decided once from the command line
+//! (wc.rs) and read by the stages below it: `input` reads each input the way
+//! [`Job::method`] says, `render` prints the selected counts.
+
+/// What this run prints, and how it reads text.
+pub struct Job {
+    pub prog: &'static [u8],
+    pub lines: bool,
+    pub words: bool,
+    pub chars: bool,
+    pub bytes: bool,
+    pub max_len: bool,
+    /// LC_CTYPE is UTF-8: characters are decoded.
+    pub utf8: bool,
+    /// `--debug`: say which newline kernel is used.
+    pub debug: bool,
+    /// When the line of totals is printed.
+    pub total: Total,
+}
+
+pub use super::options::Total;
+
+/// How every input of a run is read: the same for all of them.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum Method {
+    /// Bytes only (`-c`, or `-m` where a character is a byte): st_size where it
+    /// can be trusted, else splice or read.
+    BytesOnly,
+    /// Lines, and bytes if asked: the vector newline count.
+    Lines,
+    /// Words, characters (decoded), line widths: the full counter.
+    Full,
+}
+
+impl Job {
+    /// The number of counts selected.
+    pub fn selected(&self) -> usize {
+        [self.lines, self.words, self.chars, self.bytes, self.max_len]
+            .iter()
+            .filter(|&&b| b)
+            .count()
+    }
+
+    /// How inputs are read (GNU's three loops).
+    pub fn method(&self) -> Method {
+        if (self.chars && self.utf8) || self.words || self.max_len {
+            Method::Full
+        } else if (self.bytes || self.chars) && !self.lines {
+            // `chars` here counts bytes: the locale is not UTF-8.
+            Method::BytesOnly
+        } else {
+            Method::Lines
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn job(sel: &str, utf8: bool) -> Job {
+        let on = |c| sel.contains(c);
+        Job {
+            prog: b"wc",
+            lines: on('l'),
+            words: on('w'),
+            chars: on('m'),
+            bytes: on('c'),
+            max_len: on('L'),
+            utf8,
+            debug: false,
+            total: Total::Auto,
+        }
+    }
+
+    #[test]
+    fn methods() {
+        use Method::*;
+        for (sel, c, utf8) in [
+            ("c", BytesOnly, BytesOnly),
+            ("m", BytesOnly, Full),
+            ("cm", BytesOnly, Full),
+            ("l", Lines, Lines),
+            ("lc", Lines, Lines),
+            ("lm", Lines, Full),
+            ("w", Full, Full),
+            ("L", Full, Full),
+            ("lwc", Full, Full),
+        ] {
+            assert_eq!(job(sel, false).method(), c, "{sel} in C");
+            assert_eq!(job(sel, true).method(), utf8, "{sel} in UTF-8");
+        }
+        assert_eq!(job("lwcmL", true).selected(), 5);
+        assert_eq!(job("c", true).selected(), 1);
+    }
+}
