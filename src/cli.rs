@@ -3,7 +3,13 @@
 //! with `=` or a separate argument, optional arguments, unique-prefix abbreviations,
 //! `--`, and argument permutation unless POSIXLY_CORRECT is set. `argmatch` checks
 //! enumerated arguments (`--sort=t`) the way gnulib's argmatch does.
+//!
+//! An applet's options are one table of `Opt` rows in its `--help` order: each row
+//! is one option (no two long names share one) with what it does (`id`, a value of
+//! the applet's own type) and its lines of help text; `help` prints them.
 
+use crate::fmt::keyword::{find_index, Mismatch, Table};
+use crate::msg::locale_quoted;
 use crate::sys::env;
 use crate::sys::err::Line;
 
@@ -16,26 +22,47 @@ pub enum HasArg {
 }
 
 /// One option: its long name (without `--`, may be empty), its short letter (0 for
-/// none), whether it takes an argument, and the applet's id for it.
+/// none), whether it takes an argument, the applet's id for it (what it does), and
+/// its lines in `--help` (none when another row's lines cover it).
 #[derive(Clone, Copy, Debug)]
-pub struct Opt {
+pub struct Opt<A: 'static = u16> {
     pub long: &'static str,
     pub short: u8,
     pub arg: HasArg,
-    pub id: u16,
+    pub id: A,
+    pub help: &'static str,
 }
 
-impl Opt {
-    pub const fn new(long: &'static str, short: u8, arg: HasArg, id: u16) -> Opt {
-        Opt { long, short, arg, id }
+impl<A: Copy> Opt<A> {
+    pub const fn new(long: &'static str, short: u8, arg: HasArg, id: A) -> Opt<A> {
+        Opt {
+            long,
+            short,
+            arg,
+            id,
+            help: "",
+        }
+    }
+
+    /// The same option with its lines of help text (each ending in a newline).
+    pub const fn help(mut self, lines: &'static str) -> Opt<A> {
+        self.help = lines;
+        self
+    }
+}
+
+/// Prints the help lines of `opts`, in table order.
+pub fn help<A>(opts: &[Opt<A>]) {
+    for o in opts {
+        crate::sys::out::bytes(o.help.as_bytes());
     }
 }
 
 /// What the parser found next.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
-pub enum Item {
+pub enum Item<A = u16> {
     /// An option by id, with its argument if it has one.
-    Opt(u16, Option<&'static [u8]>),
+    Opt(A, Option<&'static [u8]>),
     /// An operand.
     Operand(&'static [u8]),
     /// A usage error; the message has already been written to stderr. The applet
@@ -63,9 +90,35 @@ impl Args {
 /// options in command-line order, operands in their order (the iterator yields them
 /// where they stand; since options never depend on operand positions, this is what
 /// getopt's permutation gives).
-pub struct Parser {
+pub struct Parser<A: 'static = u16> {
+    opts: &'static [Opt<A>],
+    scan: Scan,
+}
+
+/// The parts of an option row the scanner reads: its long name, letter and argument.
+trait Rows {
+    fn count(&self) -> usize;
+    fn head(&self, i: usize) -> (&'static str, u8, HasArg);
+}
+
+impl<A> Rows for &[Opt<A>] {
+    fn count(&self) -> usize {
+        self.len()
+    }
+
+    fn head(&self, i: usize) -> (&'static str, u8, HasArg) {
+        let o = &self[i];
+        (o.long, o.short, o.arg)
+    }
+}
+
+/// The parser's state, the same code for every applet's table (options are found
+/// by their index in it).
+struct Scan {
     prog: &'static [u8],
-    opts: &'static [Opt],
+    /// The long names in the order glibc lists ambiguous candidates (the order of
+    /// GNU's own table), when it is not the order of `opts`.
+    order: Option<&'static [&'static str]>,
     args: Args,
     /// Index of the next argument to look at.
     next: usize,
@@ -76,32 +129,51 @@ pub struct Parser {
     posix: bool,
 }
 
-impl Parser {
+impl<A: Copy> Parser<A> {
     /// A parser over `args` for the applet named `prog` (as its messages print it).
-    pub fn new(prog: &'static [u8], opts: &'static [Opt], args: Args) -> Parser {
+    pub fn new(prog: &'static [u8], opts: &'static [Opt<A>], args: Args) -> Parser<A> {
         let posix = env::get(b"POSIXLY_CORRECT").is_some();
-        Parser { prog, opts, args, next: 0, bundle: 0, only_operands: false, posix }
+        let scan = Scan {
+            prog,
+            order: None,
+            args,
+            next: 0,
+            bundle: 0,
+            only_operands: false,
+            posix,
+        };
+        Parser { opts, scan }
     }
 
     /// A parser that ignores POSIXLY_CORRECT (for tests).
-    pub fn with_posix(mut self, posix: bool) -> Parser {
-        self.posix = posix;
+    pub fn with_posix(mut self, posix: bool) -> Parser<A> {
+        self.scan.posix = posix;
         self
     }
 
+    /// Ambiguous abbreviations list their candidates in the order of `names`.
+    pub fn with_order(mut self, names: &'static [&'static str]) -> Parser<A> {
+        self.scan.order = Some(names);
+        self
+    }
+}
+
+impl Scan {
     fn msg(&self) -> Line {
-        let mut l = Line::new();
-        l.push(self.prog).push(b": ");
-        l
+        crate::msg::start(self.prog)
     }
 
-    fn short(&mut self, arg: &'static [u8]) -> Item {
+    fn short(&mut self, rows: &dyn Rows, arg: &'static [u8]) -> Item<usize> {
         let c = arg[self.bundle];
         self.bundle += 1;
         let at_end = self.bundle >= arg.len();
-        let found = if c == b'-' || c == b'\0' { None } else { self.opts.iter().find(|o| o.short == c) };
-        let opt = match found {
-            Some(o) => *o,
+        let found = if c == b'-' || c == b'\0' {
+            None
+        } else {
+            (0..rows.count()).find(|&i| rows.head(i).1 == c)
+        };
+        let (id, has_arg) = match found {
+            Some(i) => (i, rows.head(i).2),
             None => {
                 if at_end {
                     self.end_bundle();
@@ -112,32 +184,34 @@ impl Parser {
                 return Item::Error;
             }
         };
-        match opt.arg {
+        match has_arg {
             HasArg::No => {
                 if at_end {
                     self.end_bundle();
                 }
-                Item::Opt(opt.id, None)
+                Item::Opt(id, None)
             }
             HasArg::Optional => {
                 let rest = &arg[self.bundle..];
                 self.end_bundle();
-                Item::Opt(opt.id, if rest.is_empty() { None } else { Some(rest) })
+                Item::Opt(id, if rest.is_empty() { None } else { Some(rest) })
             }
             HasArg::Required => {
                 let rest = &arg[self.bundle..];
                 self.end_bundle();
                 if !rest.is_empty() {
-                    return Item::Opt(opt.id, Some(rest));
+                    return Item::Opt(id, Some(rest));
                 }
                 match self.args.get(self.next) {
                     Some(v) => {
                         self.next += 1;
-                        Item::Opt(opt.id, Some(v))
+                        Item::Opt(id, Some(v))
                     }
                     None => {
                         let mut l = self.msg();
-                        l.push(b"option requires an argument -- '").byte(c).push(b"'\n");
+                        l.push(b"option requires an argument -- '")
+                            .byte(c)
+                            .push(b"'\n");
                         l.send();
                         Item::Error
                     }
@@ -151,7 +225,7 @@ impl Parser {
         self.next += 1;
     }
 
-    fn long(&mut self, arg: &'static [u8]) -> Item {
+    fn long(&mut self, rows: &dyn Rows, arg: &'static [u8]) -> Item<usize> {
         self.next += 1;
         let body = &arg[2..];
         let (name, value) = match body.iter().position(|&c| c == b'=') {
@@ -161,27 +235,36 @@ impl Parser {
         let mut exact = None;
         let mut first = None;
         let mut ambiguous = false;
-        for o in self.opts.iter().filter(|o| !o.long.is_empty()) {
-            let l = o.long.as_bytes();
+        for i in 0..rows.count() {
+            let l = rows.head(i).0.as_bytes();
+            if l.is_empty() {
+                continue;
+            }
             if l == name {
-                exact = Some(*o);
+                exact = Some(i);
                 break;
             }
             if l.starts_with(name) {
-                match first {
-                    None => first = Some(*o),
-                    Some(f) if f.id != o.id || f.arg != o.arg => ambiguous = true,
-                    Some(_) => {}
-                }
+                // (Each row is its own option: a second one makes it ambiguous.)
+                ambiguous |= first.is_some();
+                first = first.or(Some(i));
             }
         }
-        let opt = match (exact, first) {
+        let id = match (exact, first) {
             (Some(o), _) => o,
             (None, Some(_)) if ambiguous => {
                 let mut l = self.msg();
-                l.push(b"option '").push(arg).push(b"' is ambiguous; possibilities:");
-                for o in self.opts.iter().filter(|o| !o.long.is_empty() && o.long.as_bytes().starts_with(name)) {
-                    l.push(b" '--").push(o.long.as_bytes()).push(b"'");
+                l.push(b"option '")
+                    .push(arg)
+                    .push(b"' is ambiguous; possibilities:");
+                let mut candidate = |long: &str| {
+                    if !long.is_empty() && long.as_bytes().starts_with(name) {
+                        l.push(b" '--").push(long.as_bytes()).push(b"'");
+                    }
+                };
+                match self.order {
+                    Some(names) => names.iter().for_each(|n| candidate(n)),
+                    None => (0..rows.count()).for_each(|i| candidate(rows.head(i).0)),
                 }
                 l.push(b"\n").send();
                 return Item::Error;
@@ -194,23 +277,28 @@ impl Parser {
                 return Item::Error;
             }
         };
-        match (opt.arg, value) {
+        let (long, _, has_arg) = rows.head(id);
+        match (has_arg, value) {
             (HasArg::No, Some(_)) => {
                 let mut l = self.msg();
-                l.push(b"option '--").push(opt.long.as_bytes()).push(b"' doesn't allow an argument\n");
+                l.push(b"option '--")
+                    .push(long.as_bytes())
+                    .push(b"' doesn't allow an argument\n");
                 l.send();
                 Item::Error
             }
-            (HasArg::No, None) | (HasArg::Optional, None) => Item::Opt(opt.id, None),
-            (_, Some(v)) => Item::Opt(opt.id, Some(v)),
+            (HasArg::No, None) | (HasArg::Optional, None) => Item::Opt(id, None),
+            (_, Some(v)) => Item::Opt(id, Some(v)),
             (HasArg::Required, None) => match self.args.get(self.next) {
                 Some(v) => {
                     self.next += 1;
-                    Item::Opt(opt.id, Some(v))
+                    Item::Opt(id, Some(v))
                 }
                 None => {
                     let mut l = self.msg();
-                    l.push(b"option '--").push(opt.long.as_bytes()).push(b"' requires an argument\n");
+                    l.push(b"option '--")
+                        .push(long.as_bytes())
+                        .push(b"' requires an argument\n");
                     l.send();
                     Item::Error
                 }
@@ -219,13 +307,24 @@ impl Parser {
     }
 }
 
-impl Iterator for Parser {
-    type Item = Item;
+impl<A: Copy> Iterator for Parser<A> {
+    type Item = Item<A>;
 
-    fn next(&mut self) -> Option<Item> {
+    fn next(&mut self) -> Option<Item<A>> {
+        Some(match self.scan.next(&self.opts)? {
+            Item::Opt(i, v) => Item::Opt(self.opts[i].id, v),
+            Item::Operand(o) => Item::Operand(o),
+            Item::Error => Item::Error,
+        })
+    }
+}
+
+impl Scan {
+    /// The next item: an option by its row's index.
+    fn next(&mut self, rows: &dyn Rows) -> Option<Item<usize>> {
         let arg = self.args.get(self.next)?;
         if self.bundle > 0 {
-            return Some(self.short(arg));
+            return Some(self.short(rows, arg));
         }
         if self.only_operands || arg.len() < 2 || arg[0] != b'-' {
             self.next += 1;
@@ -237,71 +336,64 @@ impl Iterator for Parser {
         if arg == b"--" {
             self.next += 1;
             self.only_operands = true;
-            return self.next();
+            return self.next(rows);
         }
         if arg[1] == b'-' {
-            return Some(self.long(arg));
+            return Some(self.long(rows, arg));
         }
         self.bundle = 1;
-        Some(self.short(arg))
+        Some(self.short(rows, arg))
     }
 }
 
-/// Writes `text` quoted as gnulib's locale quoting style does for diagnostics:
-/// ‘…’ in a UTF-8 locale, '…' otherwise, with C escapes inside.
-pub fn push_locale_quoted(l: &mut Line, text: &[u8]) {
-    use crate::fmt::quote::{quote, Quoting};
-    quote(&Quoting::quote(crate::locale::ctype_utf8()), text, l);
-}
-
-/// Matches `arg` against `choices` (name, value) as gnulib's argmatch does: an exact
-/// name, or a prefix shared only by names of one value. Returns the value, or prints
-/// `PROG: invalid|ambiguous argument 'ARG' for '--OPTION'` and the `Valid arguments
-/// are:` list (synonyms, which stand next to each other in `choices`, on one line)
-/// and returns None. The caller prints the Try line and exits with status 1.
-pub fn argmatch(prog: &[u8], option: &[u8], arg: &[u8], choices: &[(&str, u8)]) -> Option<u8> {
-    let mut found: Option<u8> = None;
-    let mut ambiguous = false;
-    for &(name, v) in choices {
-        if name.as_bytes() == arg {
-            return Some(v);
-        }
-        if name.as_bytes().starts_with(arg) {
-            match found {
-                None => found = Some(v),
-                Some(f) if f != v => ambiguous = true,
-                Some(_) => {}
-            }
-        }
-    }
-    if let (Some(v), false) = (found, ambiguous) {
-        return Some(v);
-    }
-    let mut l = Line::new();
-    l.push(prog).push(if ambiguous { &b": ambiguous argument "[..] } else { b": invalid argument " });
-    push_locale_quoted(&mut l, arg);
+/// Starts gnulib's message for an argument of `option` that names no value:
+/// `PROG: invalid|ambiguous argument 'ARG' for 'OPTION'` and `Valid arguments
+/// are:`; the caller adds the list.
+pub fn bad_argument(prog: &[u8], option: &[u8], arg: &[u8], e: Mismatch) -> Line {
+    let mut l = crate::msg::start(prog);
+    l.push(if e == Mismatch::Ambiguous {
+        &b"ambiguous argument "[..]
+    } else {
+        b"invalid argument "
+    });
+    locale_quoted(&mut l, arg);
     l.push(b" for ");
-    push_locale_quoted(&mut l, option);
+    locale_quoted(&mut l, option);
     l.push(b"\nValid arguments are:");
-    let mut prev: Option<u8> = None;
-    for &(name, v) in choices {
-        if prev == Some(v) {
+    l
+}
+
+/// Matches `arg` against `choices` (name, value) as gnulib's argmatch does (see
+/// fmt::keyword). Returns the value, or prints `PROG: invalid|ambiguous argument
+/// 'ARG' for '--OPTION'` and the `Valid arguments are:` list (synonyms, which stand
+/// next to each other in `choices`, on one line) and returns None. The caller prints
+/// the Try line and exits with its usage status.
+pub fn argmatch<T: Copy + PartialEq>(
+    prog: &[u8],
+    option: &[u8],
+    arg: &[u8],
+    choices: &[(&'static str, T)],
+) -> Option<T> {
+    argmatch_index(prog, option, arg, &choices).map(|i| choices[i].1)
+}
+
+/// `argmatch` by index (one copy for every table).
+fn argmatch_index(prog: &[u8], option: &[u8], arg: &[u8], choices: &dyn Table) -> Option<usize> {
+    let e = match find_index(choices, arg) {
+        Ok(i) => return Some(i),
+        Err(e) => e,
+    };
+    let mut l = bad_argument(prog, option, arg, e);
+    for i in 0..choices.count() {
+        if i > 0 && choices.same(i - 1, i) {
             l.push(b", ");
         } else {
             l.push(b"\n  - ");
         }
-        push_locale_quoted(&mut l, name.as_bytes());
-        prev = Some(v);
+        locale_quoted(&mut l, choices.name(i).as_bytes());
     }
     l.push(b"\n").send();
     None
-}
-
-/// Prints `Try 'PROG --help' for more information.` on stderr.
-pub fn try_help(prog: &[u8]) {
-    let mut l = Line::new();
-    l.push(b"Try '").push(prog).push(b" --help' for more information.\n");
-    l.send();
 }
 
 #[cfg(test)]
@@ -322,19 +414,27 @@ mod tests {
     ];
 
     fn items(args: &'static [&'static [u8]], posix: bool) -> Vec<Item> {
-        Parser::new(b"t", OPTS, Args::List(args)).with_posix(posix).collect()
+        Parser::new(b"t", OPTS, Args::List(args))
+            .with_posix(posix)
+            .collect()
     }
 
     #[test]
     fn bundles_and_attached_arguments() {
         use Item::*;
         assert_eq!(items(&[b"-la"], false), vec![Opt(L, None), Opt(A, None)]);
-        assert_eq!(items(&[b"-lw80", b"x"], false), vec![Opt(L, None), Opt(WIDTH, Some(b"80")), Operand(b"x")]);
+        assert_eq!(
+            items(&[b"-lw80", b"x"], false),
+            vec![Opt(L, None), Opt(WIDTH, Some(b"80")), Operand(b"x")]
+        );
         assert_eq!(items(&[b"-w", b"80"], false), vec![Opt(WIDTH, Some(b"80"))]);
         assert_eq!(items(&[b"-w", b"-a"], false), vec![Opt(WIDTH, Some(b"-a"))]);
         assert_eq!(items(&[b"-aw"], false), vec![Opt(A, None), Error]);
         assert_eq!(items(&[b"-z", b"-a"], false), vec![Error, Opt(A, None)]);
-        assert_eq!(items(&[b"-", b"x"], false), vec![Operand(b"-"), Operand(b"x")]);
+        assert_eq!(
+            items(&[b"-", b"x"], false),
+            vec![Operand(b"-"), Operand(b"x")]
+        );
     }
 
     #[test]
@@ -343,10 +443,16 @@ mod tests {
         assert_eq!(items(&[b"--all"], false), vec![Opt(A, None)]);
         assert_eq!(items(&[b"--alm"], false), vec![Opt(ALMOST, None)]);
         assert_eq!(items(&[b"--al"], false), vec![Error]);
-        assert_eq!(items(&[b"--width=5", b"--wid", b"6"], false), vec![Opt(WIDTH, Some(b"5")), Opt(WIDTH, Some(b"6"))]);
+        assert_eq!(
+            items(&[b"--width=5", b"--wid", b"6"], false),
+            vec![Opt(WIDTH, Some(b"5")), Opt(WIDTH, Some(b"6"))]
+        );
         assert_eq!(items(&[b"--width"], false), vec![Error]);
         assert_eq!(items(&[b"--all=x"], false), vec![Error]);
-        assert_eq!(items(&[b"--color", b"always"], false), vec![Opt(COLOR, None), Operand(b"always")]);
+        assert_eq!(
+            items(&[b"--color", b"always"], false),
+            vec![Opt(COLOR, None), Operand(b"always")]
+        );
         assert_eq!(items(&[b"--col=al"], false), vec![Opt(COLOR, Some(b"al"))]);
         assert_eq!(items(&[b"--color="], false), vec![Opt(COLOR, Some(b""))]);
         assert_eq!(items(&[b"--nope"], false), vec![Error]);
@@ -355,14 +461,29 @@ mod tests {
     #[test]
     fn permutation_and_double_dash() {
         use Item::*;
-        assert_eq!(items(&[b"x", b"-a", b"--", b"-l"], false), vec![Operand(b"x"), Opt(A, None), Operand(b"-l")]);
-        assert_eq!(items(&[b"x", b"-a"], true), vec![Operand(b"x"), Operand(b"-a")]);
-        assert_eq!(items(&[b"-a", b"x", b"--", b"y"], true), vec![Opt(A, None), Operand(b"x"), Operand(b"--"), Operand(b"y")]);
+        assert_eq!(
+            items(&[b"x", b"-a", b"--", b"-l"], false),
+            vec![Operand(b"x"), Opt(A, None), Operand(b"-l")]
+        );
+        assert_eq!(
+            items(&[b"x", b"-a"], true),
+            vec![Operand(b"x"), Operand(b"-a")]
+        );
+        assert_eq!(
+            items(&[b"-a", b"x", b"--", b"y"], true),
+            vec![Opt(A, None), Operand(b"x"), Operand(b"--"), Operand(b"y")]
+        );
     }
 
     #[test]
     fn enumerated_arguments() {
-        let choices = [("none", 0), ("time", 1), ("size", 2), ("never", 3), ("no", 3)];
+        let choices = [
+            ("none", 0),
+            ("time", 1),
+            ("size", 2),
+            ("never", 3),
+            ("no", 3),
+        ];
         assert_eq!(argmatch(b"t", b"--sort", b"t", &choices), Some(1));
         assert_eq!(argmatch(b"t", b"--sort", b"size", &choices), Some(2));
         assert_eq!(argmatch(b"t", b"--sort", b"ne", &choices), Some(3));

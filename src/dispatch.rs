@@ -1,7 +1,8 @@
 //! Choosing the applet: by the last component of argv[0], or by the first argument
 //! (`bareutils ls -l`). Also the multi-call binary's own options.
 
-use crate::sys::{env, err, err::Line, out};
+use crate::msg;
+use crate::sys::{env, err, out};
 
 /// The applet's entry point: (program name for messages, index of its first
 /// argument in argv) -> exit status.
@@ -37,7 +38,12 @@ pub fn run() -> i32 {
     let argv0 = env::arg(0).unwrap_or(b"bareutils");
     let (status, failure) = match applet(basename(argv0)) {
         Some(main) => (main(argv0, 1), failure_status(basename(argv0))),
-        None => (front_end(), env::arg(1).filter(|n| applet(n).is_some()).map_or(1, failure_status)),
+        None => (
+            front_end(),
+            env::arg(1)
+                .filter(|n| applet(n).is_some())
+                .map_or(1, failure_status),
+        ),
     };
     if err::failed() {
         failure
@@ -58,19 +64,17 @@ fn front_end() -> i32 {
         }
         Some(b"--install") => crate::install::run(2),
         Some(name) => match applet(name) {
-            Some(main) => main(name_static(name), 2),
+            Some(main) => main(name, 2),
             None => {
-                let mut l = Line::new();
-                l.push(b"bareutils: applet not found: ").push(name).push(b"\n");
-                l.send();
+                msg::start(b"bareutils")
+                    .push(b"applet not found: ")
+                    .push(name)
+                    .push(b"\n")
+                    .send();
                 127
             }
         },
     }
-}
-
-fn name_static(name: &'static [u8]) -> &'static [u8] {
-    name
 }
 
 /// The front end's help; its status is `finish`'s (1 after a write error).
@@ -89,16 +93,7 @@ fn usage() -> i32 {
 }
 
 /// Flushes stdout; on a write error prints `bareutils: write error: TEXT` and
-/// returns 1.
+/// returns 1 (1 too when a message could not be written).
 fn finish() -> i32 {
-    out::flush();
-    match out::error() {
-        None => 0,
-        Some(e) => {
-            let mut l = Line::new();
-            l.push(b"bareutils: write error: ").errno(e).push(b"\n");
-            l.send();
-            1
-        }
-    }
+    msg::finish(b"bareutils", 0, 1, msg::WriteError::Errno)
 }

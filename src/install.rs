@@ -2,19 +2,26 @@
 //! busybox --install. Hard links by default, symbolic links (to the absolute path of
 //! this binary) with -s. An existing name is never replaced.
 
-use crate::sys::{env, err::Line, file, out};
+use crate::msg;
+use crate::sys::{env, file, out};
 use core::ffi::CStr;
 
 fn fail(what: &[u8], path: &[u8], e: crate::sys::Errno) -> i32 {
-    let mut l = Line::new();
-    l.push(b"bareutils: ").push(what).push(b" '").push(path).push(b"': ").errno(e).push(b"\n");
+    let mut l = msg::start(b"bareutils");
+    l.push(what)
+        .push(b" '")
+        .push(path)
+        .push(b"': ")
+        .errno(e)
+        .push(b"\n");
     l.send();
     1
 }
 
 fn usage_error(text: &[u8]) -> i32 {
-    let mut l = Line::new();
-    l.push(b"bareutils: ").push(text).push(b"\nUsage: bareutils --install [-s] DIR\n");
+    let mut l = msg::start(b"bareutils");
+    l.push(text)
+        .push(b"\nUsage: bareutils --install [-s] DIR\n");
     l.send();
     1
 }
@@ -75,8 +82,8 @@ pub fn run(first: usize) -> i32 {
             file::hard_link(target, dfd.as_fd_borrow(), cname)
         };
         if let Err(e) = r {
-            let mut l = Line::new();
-            l.push(b"bareutils: cannot create '").push(dir.to_bytes());
+            let mut l = msg::start(b"bareutils");
+            l.push(b"cannot create '").push(dir.to_bytes());
             if dir.to_bytes().last() != Some(&b'/') {
                 l.byte(b'/');
             }

@@ -16,10 +16,11 @@
 
 pub mod cli;
 pub mod dispatch;
-pub mod install;
 pub mod fmt;
+pub mod install;
 pub mod locale;
 pub mod ls;
+pub mod msg;
 #[allow(unsafe_code)]
 pub mod simd;
 #[allow(unsafe_code)]

@@ -92,7 +92,12 @@ fn settle() -> u8 {
             utf8 = cat_utf8;
         }
     }
-    (if utf8 { UTF8 } else { 0 }) | (if is_c(category(b"LC_TIME")) { TIME_C } else { 0 })
+    (if utf8 { UTF8 } else { 0 })
+        | (if is_c(category(b"LC_TIME")) {
+            TIME_C
+        } else {
+            0
+        })
 }
 
 /// LC_CTYPE is a UTF-8 locale: characters are decoded, widths come from wcwidth,
@@ -101,7 +106,9 @@ pub fn ctype_utf8() -> bool {
     state() & UTF8 != 0
 }
 
-/// LC_TIME is C or POSIX (for ls's `posix-` time styles).
+/// LC_TIME is C or POSIX, as GNU's hard_locale(LC_TIME) being false means: its
+/// name is C or POSIX (not C.UTF-8), or the locale could not be set and all of it
+/// is C. ls's `posix-` time styles then give the locale's formats.
 pub fn time_is_posix() -> bool {
     state() & TIME_C != 0
 }
@@ -118,8 +125,16 @@ mod tests {
         for n in [&b"C.UTF-8"[..], b"C.utf8", b"C.utf-8", b"C.UTF8"] {
             assert!(is_c_utf8(n), "{n:?}");
         }
-        let others =
-            [&b"c.utf8"[..], b"C.UTF-8@x", b"C.UTF-8/..", b"C_X.UTF-8", b"en_US.UTF-8", b"C.ISO-8859-1", b"C.", b"UTF-8"];
+        let others = [
+            &b"c.utf8"[..],
+            b"C.UTF-8@x",
+            b"C.UTF-8/..",
+            b"C_X.UTF-8",
+            b"en_US.UTF-8",
+            b"C.ISO-8859-1",
+            b"C.",
+            b"UTF-8",
+        ];
         for n in others {
             assert!(!is_c_utf8(n), "{n:?}");
             assert!(!is_c(n));

@@ -1,65 +1,38 @@
-//! ls: options -> gather -> sort -> render.
+//! ls: options -> plan -> gather -> sort -> render, each stage reading only its
+//! part of the plan.
 //!
-//! `options` turns argv and the environment into a `Config`; `walk` stats the
-//! operands and walks the directories (`read` gathers one directory into the arena
-//! with only the stat calls the output needs); `sort` orders a listing in place;
-//! `output` prints a group of entries in the chosen format.
+//! `options` reads argv and the environment once into a `plan::Plan`; `walk` takes
+//! the operands and the directories one after another (and down with -R), and for
+//! each: `read` gathers the entries with only the stat calls the plan needs (and
+//! `probe` what a stat does not say), `sort` orders them, `output` prints them.
+//! `entry` is what every stage passes on. docs/ARCHITECTURE.md has the graph.
 
 mod entry;
-mod dired;
-mod help;
-mod ids;
-mod long;
 mod options;
 mod output;
-mod links;
-mod cwd;
-mod paint;
+mod plan;
+mod probe;
 mod read;
 mod sort;
-mod table;
 mod walk;
-mod zone;
 
-use crate::fmt::Sink;
+use crate::msg;
 use crate::sys::arena::Arena;
-use crate::sys::err::Line;
-use crate::sys::out;
-use options::Parsed;
-use read::Pattern;
+use options::Stop;
 
-/// A stderr message as a formatting sink.
-pub struct LineSink<'l>(pub &'l mut Line);
-
-impl Sink for LineSink<'_> {
-    fn put(&mut self, bytes: &[u8]) {
-        self.0.push(bytes);
-    }
-}
+/// GNU ls's status for serious trouble (a bad option, a missing operand, a write
+/// error); 1 is for minor problems.
+const TROUBLE: i32 = 2;
 
 fn exhausted(prog: &[u8]) -> i32 {
-    let mut l = Line::new();
-    l.push(prog).push(b": memory exhausted\n").send();
-    finish(prog, 2)
+    msg::start(prog).push(b"memory exhausted\n").send();
+    finish(prog, TROUBLE)
 }
 
-/// Flushes stdout and returns `status`, or GNU's write-error message and 2; 2 also
-/// when a message could not be written (stderr closed), as GNU's close_stdout does.
-pub fn finish(prog: &[u8], status: i32) -> i32 {
-    out::flush();
-    match out::error() {
-        None if crate::sys::err::failed() => 2,
-        None => status,
-        Some(e) => {
-            let mut l = Line::new();
-            l.push(prog)
-                .push(b": write error: ")
-                .errno(e)
-                .push(b"\n")
-                .send();
-            2
-        }
-    }
+/// Ends the run: stdout flushed, and a write error (or a message that could not be
+/// written) makes the status 2.
+fn finish(prog: &[u8], status: i32) -> i32 {
+    msg::finish(prog, status, TROUBLE, msg::WriteError::Errno)
 }
 
 /// Runs ls with its arguments starting at argv[first]; `prog` names it in messages.
@@ -67,69 +40,16 @@ pub fn main(prog: &'static [u8], first: usize) -> i32 {
     let Some(mut root) = Arena::root() else {
         return exhausted(prog);
     };
-    let mut exhaust = false;
-    let (mut cfg, operands, patterns) = {
-        let mut ops = root.vec::<&'static [u8]>();
-        // Patterns are gathered in a second pass: the arena grows one vector at a time.
-        let mut pattern_count = 0usize;
-        let parsed = options::parse(
-            prog,
-            first,
-            &mut |o| {
-                if ops.push(o).is_err() {
-                    exhaust = true;
-                }
-            },
-            &mut |_, _| pattern_count += 1,
-        );
-        let cfg = match parsed {
-            Parsed::Run(c) => c,
-            Parsed::Exit(status) => return status,
-        };
-        if exhaust {
-            return exhausted(prog);
-        }
-        let operands: &'static [&'static [u8]] = ops.finish();
-        // Second pass for the patterns (the parser already accepted argv).
-        let mut pv = root.vec::<Pattern>();
-        if cfg.ignore_backups {
-            let _ = pv.push(Pattern {
-                glob: b"*~",
-                hide: false,
-            });
-            let _ = pv.push(Pattern {
-                glob: b".*~",
-                hide: false,
-            });
-        }
-        if pattern_count > 0 {
-            options::patterns(prog, first, &mut |glob, hide| {
-                if pv.push(Pattern { glob, hide }).is_err() {
-                    exhaust = true;
-                }
-            });
-        }
-        if exhaust {
-            return exhausted(prog);
-        }
-        let patterns: &'static [Pattern] = pv.finish();
-        (cfg, operands, patterns)
+    let plan = match options::parse(prog, first, &mut root) {
+        Ok(p) => p,
+        Err(Stop::Exit(status)) => return finish(prog, status),
+        Err(Stop::Exhausted) => return exhausted(prog),
     };
-    if cfg.color {
-        match paint::setup(prog, &root) {
-            Ok(db) => cfg.colors = db,
-            Err(_) => return exhausted(prog),
-        }
-        // GNU stops using tabs only when colors are actually on.
-        if cfg.colors.is_some() {
-            cfg.tabsize = 0;
-        }
-    }
-    let mut walk = match walk::Walk::new(&cfg, patterns, &root) {
+    let mut walk = match walk::Walk::new(&plan, &root) {
         Ok(w) => w,
         Err(_) => return exhausted(prog),
     };
-    if walk.run(&mut root, operands).is_err() {
+    if walk.run(&mut root, plan.operands).is_err() {
         return exhausted(prog);
     }
     let status = walk.status;

@@ -13,45 +13,23 @@ pub mod count;
 mod files0;
 mod input;
 mod job;
+mod options;
 mod render;
 mod utf8;
 
-use crate::cli::{argmatch, try_help, Args, HasArg, Item, Opt, Parser};
+use crate::cli::{argmatch, Args, Item, Parser};
+use crate::msg::{self, try_help};
 use crate::simd;
 use crate::sys::arena::{Arena, Exhausted};
-use crate::sys::{env, err, file, iobuf, out, stat, AsFd, BorrowedFd, Errno, OwnedFd};
+use crate::sys::{env, file, iobuf, stat, AsFd, BorrowedFd, Errno, OwnedFd};
 use classes::Classes;
 use count::Counts;
 use files0::{List, ListError};
 use input::{Info, Pre, Reader};
 use job::{Job, Method, Total};
+pub use options::OPTS;
+use options::{Act, TOTALS};
 use render::{counts_line, file_error, msg, number_width, push_name, push_name_always};
-
-const BYTES: u16 = 1;
-const CHARS: u16 = 2;
-const LINES: u16 = 3;
-const WORDS: u16 = 4;
-const MAX_LEN: u16 = 5;
-const FILES0: u16 = 6;
-const TOTAL: u16 = 7;
-const DEBUG: u16 = 8;
-const HELP: u16 = 9;
-const VERSION: u16 = 10;
-
-pub static OPTS: [Opt; 10] = [
-    Opt::new("bytes", b'c', HasArg::No, BYTES),
-    Opt::new("chars", b'm', HasArg::No, CHARS),
-    Opt::new("lines", b'l', HasArg::No, LINES),
-    Opt::new("words", b'w', HasArg::No, WORDS),
-    Opt::new("max-line-length", b'L', HasArg::No, MAX_LEN),
-    Opt::new("files0-from", 0, HasArg::Required, FILES0),
-    Opt::new("total", 0, HasArg::Required, TOTAL),
-    Opt::new("debug", 0, HasArg::No, DEBUG),
-    Opt::new("help", 0, HasArg::No, HELP),
-    Opt::new("version", 0, HasArg::No, VERSION),
-];
-
-const TOTAL_CHOICES: &[(&str, u8)] = &[("auto", 0), ("always", 1), ("only", 2), ("never", 3)];
 
 /// The command line, read once.
 struct Command {
@@ -143,36 +121,30 @@ fn parse(prog: &'static [u8], first: usize, root: &mut Arena<'static>) -> Result
     let mut first_operand: &'static [u8] = b"";
     for item in Parser::new(prog, &OPTS, Args::Process { first }) {
         match item {
-            Item::Opt(BYTES, _) => job.bytes = true,
-            Item::Opt(CHARS, _) => job.chars = true,
-            Item::Opt(LINES, _) => job.lines = true,
-            Item::Opt(WORDS, _) => job.words = true,
-            Item::Opt(MAX_LEN, _) => job.max_len = true,
-            Item::Opt(FILES0, v) => files0 = v,
-            Item::Opt(TOTAL, v) => {
-                match argmatch(prog, b"--total", v.unwrap_or(b""), TOTAL_CHOICES) {
-                    Some(0) => job.total = Total::Auto,
-                    Some(1) => job.total = Total::Always,
-                    Some(2) => job.total = Total::Only,
-                    Some(_) => job.total = Total::Never,
+            Item::Opt(Act::Bytes, _) => job.bytes = true,
+            Item::Opt(Act::Chars, _) => job.chars = true,
+            Item::Opt(Act::Lines, _) => job.lines = true,
+            Item::Opt(Act::Words, _) => job.words = true,
+            Item::Opt(Act::MaxLen, _) => job.max_len = true,
+            Item::Opt(Act::Files0, v) => files0 = v,
+            Item::Opt(Act::Total, v) => {
+                match argmatch(prog, b"--total", v.unwrap_or(b""), TOTALS) {
+                    Some(t) => job.total = t,
                     None => {
                         try_help(prog);
                         return Err(1);
                     }
                 }
             }
-            Item::Opt(DEBUG, _) => job.debug = true,
-            Item::Opt(HELP, _) => {
-                help(prog);
+            Item::Opt(Act::Debug, _) => job.debug = true,
+            Item::Opt(Act::Help, _) => {
+                options::help(prog);
                 return Err(finish(&job, 0));
             }
-            Item::Opt(VERSION, _) => {
-                out::bytes(b"wc (bareutils) ");
-                out::bytes(env!("CARGO_PKG_VERSION").as_bytes());
-                out::bytes(b"\nA GNU-compatible wc. License: MIT OR Apache-2.0.\n");
+            Item::Opt(Act::Version, _) => {
+                options::version();
                 return Err(finish(&job, 0));
             }
-            Item::Opt(..) => {}
             Item::Operand(s) => {
                 if count == 0 {
                     first_operand = s;
@@ -477,54 +449,5 @@ fn debug_message(job: &Job, avx2: bool) {
 /// A message that could not be written (stderr closed) makes the status 1, as
 /// close_stdout's check of stderr does.
 fn finish(job: &Job, status: i32) -> i32 {
-    out::flush();
-    match out::error() {
-        None if err::failed() => 1,
-        None => status,
-        Some(_) => {
-            let mut l = msg(job);
-            l.push(b"write error");
-            if let Err(e) = out::close() {
-                l.push(b": ").errno(e);
-            }
-            l.push(b"\n").send();
-            1
-        }
-    }
-}
-
-fn help(prog: &[u8]) {
-    out::bytes(b"Usage: ");
-    out::bytes(prog);
-    out::bytes(b" [OPTION]... [FILE]...\n  or:  ");
-    out::bytes(prog);
-    out::bytes(b" [OPTION]... --files0-from=F\n");
-    const TEXT: &[&str] = &[
-        "Count the newlines, words and bytes of each FILE, and print a line of totals",
-        "when there is more than one FILE.  A word is a run of printable characters",
-        "between white space.",
-        "",
-        "With no FILE, or when FILE is -, read standard input.",
-        "",
-        "The options below choose the counts to print; they always come in this order:",
-        "newlines, words, characters, bytes, maximum line width.",
-        "  -c, --bytes            print the byte counts",
-        "  -m, --chars            print the character counts",
-        "  -l, --lines            print the newline counts",
-        "      --files0-from=F    read the names of the input files from F, where",
-        "                           each name ends with a NUL byte;",
-        "                           if F is -, read the names from standard input",
-        "  -L, --max-line-length  print the display width of the widest line",
-        "  -w, --words            print the word counts",
-        "      --total=WHEN       when to print the line of totals;",
-        "                           WHEN is one of: auto, always, only, never",
-        "      --help        display this help and exit",
-        "      --version     output version information and exit",
-        "",
-        "This is the wc of bareutils, which behaves as GNU coreutils' wc.",
-    ];
-    for line in TEXT {
-        out::bytes(line.as_bytes());
-        out::byte(b'\n');
-    }
+    msg::finish(job.prog, status, 1, msg::WriteError::Close)
 }

@@ -31,12 +31,14 @@ mod parse;
 mod suffix;
 mod term;
 
-pub use choose::{Class, Facts, FileType, Needs, Stat};
+pub use choose::{Class, Facts, Needs, Stat};
 pub use emit::{may_wrap, Painter};
 pub use parse::{parse, ParseError};
 pub use suffix::Slot;
 pub use term::builtin_enabled;
 
+#[cfg(test)]
+use super::kind::Kind;
 use suffix::SuffixTable;
 
 /// The two-letter keys of LS_COLORS, in GNU's order.

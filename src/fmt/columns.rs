@@ -13,14 +13,6 @@ pub enum Fill {
 /// The narrowest column: one character and the two-space gap.
 const MIN_COLUMN: usize = 3;
 
-/// The column of entry `i` among `n` in `cols` columns.
-pub fn column_of(i: usize, n: usize, cols: usize, fill: Fill) -> usize {
-    match fill {
-        Fill::Down => i / n.div_ceil(cols),
-        Fill::Across => i % cols,
-    }
-}
-
 /// Tries `cols` columns; on success `widths[..cols]` holds the column widths.
 fn fits(
     n: usize,

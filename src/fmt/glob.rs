@@ -163,8 +163,12 @@ fn run(pat: &[u8], name: &[u8], u: Units, posix: bool) -> bool {
             }
             Step::Fail => {
                 // Let the last star take one more unit and try again.
-                let Some((resume, from)) = star else { return false };
-                let Some((_, next)) = u.at(name, from) else { return false };
+                let Some((resume, from)) = star else {
+                    return false;
+                };
+                let Some((_, next)) = u.at(name, from) else {
+                    return false;
+                };
                 if next >= name.len() {
                     return false;
                 }
@@ -196,108 +200,139 @@ enum Set {
 /// Longest class name glibc reads.
 const CLASS_NAME_MAX: usize = 256;
 
+/// What one element of a set gave.
+enum Elem {
+    /// `ch` is in it; the element ends at this position.
+    Hit(usize),
+    /// Not in it: the next element starts with this unit, followed by this position.
+    Next(u32, usize),
+    /// The set ends here so.
+    End(Set),
+}
+
+/// The element after position `q`.
+fn next_elem(pat: &[u8], q: usize, u: Units) -> Elem {
+    match u.at(pat, q) {
+        Some((c, q)) => Elem::Next(c, q),
+        None => Elem::End(Set::Unterminated),
+    }
+}
+
+/// What `range_tail` found, as an element.
+fn range_elem(r: Range) -> Elem {
+    match r {
+        Range::In(q) => Elem::Hit(q),
+        Range::Continue(c, q) => Elem::Next(c, q),
+        Range::End => Elem::End(Set::Unterminated),
+        Range::Broken => Elem::End(Set::Broken),
+    }
+}
+
+/// An ordinary member `low` (its text ends before `p`), perhaps the start of a range.
+fn ordinary(pat: &[u8], p: usize, low: u32, ch: u32, u: Units) -> Elem {
+    let peek = |q: usize| u.at(pat, q).map(|(c, _)| c);
+    let is_range = peek(p) == Some(b'-' as u32)
+        && u.at(pat, p)
+            .and_then(|(_, q)| peek(q))
+            .is_some_and(|e| e != CLOSE);
+    if !is_range && low == ch {
+        return Elem::Hit(p);
+    }
+    let Some((next, q)) = u.at(pat, p) else {
+        return Elem::End(Set::Unterminated);
+    };
+    range_elem(range_tail(pat, next, q, low, ch, u))
+}
+
+/// `[=x=]` from `p` (on the `=`): exactly one character; None when it is not
+/// shaped so (the `[` is then an ordinary member).
+fn equivalence(pat: &[u8], p: usize, ch: u32, u: Units) -> Option<Elem> {
+    let (x, q) = u.at(pat, p).and_then(|(_, q)| u.at(pat, q))?;
+    let (after, _) = u.at(pat, q).and_then(|(e, q)| {
+        (e == b'=' as u32)
+            .then_some(q)
+            .and_then(|q| u.at(pat, q))
+            .filter(|&(b, _)| b == CLOSE)
+            .map(|(_, after)| (after, ()))
+    })?;
+    Some(if x == ch {
+        Elem::Hit(after)
+    } else {
+        next_elem(pat, after, u)
+    })
+}
+
+/// `[.x.]` from `p` (on the `.`): a collating symbol of one character; it may
+/// start a range (glibc does not check for a following `]` here).
+fn collating(pat: &[u8], p: usize, ch: u32, u: Units) -> Elem {
+    let Some((sym, after)) = symbol(pat, p, u) else {
+        return Elem::End(Set::Broken);
+    };
+    let Some((next, q)) = u.at(pat, after) else {
+        return Elem::End(Set::Unterminated);
+    };
+    let is_range = next == b'-' as u32 && u.at(pat, q).is_some();
+    if !is_range && sym == ch {
+        return Elem::Hit(after);
+    }
+    range_elem(range_tail(pat, next, q, sym, ch, u))
+}
+
+/// The element that starts with unit `c` (its text goes on at `p`).
+fn element(pat: &[u8], c: u32, p: usize, ch: u32, u: Units) -> Elem {
+    let peek = u.at(pat, p).map(|(c, _)| c);
+    if c == BACKSLASH {
+        return match u.at(pat, p) {
+            Some((lit, q)) => ordinary(pat, q, lit, ch, u),
+            None => Elem::End(Set::Broken),
+        };
+    }
+    if c == OPEN && peek == Some(b':' as u32) {
+        return match class_name(pat, p, u) {
+            ClassName::Known(class, q) if class.contains(ch, u == Units::Chars) => Elem::Hit(q),
+            ClassName::Known(_, q) => next_elem(pat, q, u),
+            ClassName::Unknown => Elem::End(Set::Broken),
+            ClassName::NotAName => ordinary(pat, p, OPEN, ch, u),
+        };
+    }
+    if c == OPEN && peek == Some(b'=' as u32) {
+        if let Some(e) = equivalence(pat, p, ch, u) {
+            return e;
+        }
+        return ordinary(pat, p, OPEN, ch, u);
+    }
+    if c == OPEN && peek == Some(DOT) {
+        return collating(pat, p, ch, u);
+    }
+    ordinary(pat, p, c, ch, u)
+}
+
 /// Evaluates the set whose text starts at `p` (after the `[`) against `ch`.
 fn set(pat: &[u8], mut p: usize, ch: u32, u: Units, posix: bool) -> Set {
-    let peek = |q: usize| u.at(pat, q).map(|(c, _)| c);
-    let negate = matches!(peek(p), Some(c) if c == b'!' as u32 || (!posix && c == b'^' as u32));
+    let negate =
+        matches!(u.at(pat, p), Some((c, _)) if c == b'!' as u32 || (!posix && c == b'^' as u32));
     if negate {
         p = u.at(pat, p).map_or(p, |(_, q)| q);
     }
-    // A member matched: the set as a whole matches unless it is negated.
-    let found = |end: Set| match end {
-        Set::Member(_) if negate => Set::Outside,
-        other => other,
-    };
     // `c` is the current element's first unit, `p` the position after it.
-    let Some((mut c, q)) = u.at(pat, p) else { return Set::Unterminated };
+    let Some((mut c, q)) = u.at(pat, p) else {
+        return Set::Unterminated;
+    };
     p = q;
     loop {
-        let low;
-        if c == BACKSLASH {
-            let Some((lit, q)) = u.at(pat, p) else { return Set::Broken };
-            p = q;
-            low = lit;
-        } else if c == OPEN && peek(p) == Some(b':' as u32) {
-            match class_name(pat, p, u) {
-                ClassName::Known(class, q) => {
-                    if class.contains(ch, u == Units::Chars) {
-                        return found(skip_rest(pat, q, u));
-                    }
-                    let Some((next, q2)) = u.at(pat, q) else { return Set::Unterminated };
-                    c = next;
-                    p = q2;
-                    if c == CLOSE {
-                        break;
-                    }
-                    continue;
+        match element(pat, c, p, ch, u) {
+            // A member matched: the set as a whole matches unless it is negated.
+            Elem::Hit(q) => {
+                return match skip_rest(pat, q, u) {
+                    Set::Member(_) if negate => Set::Outside,
+                    other => other,
                 }
-                ClassName::Unknown => return Set::Broken,
-                ClassName::NotAName => low = OPEN,
             }
-        } else if c == OPEN && peek(p) == Some(b'=' as u32) {
-            // `[=x=]`: exactly one character, else the `[` is an ordinary member.
-            let x = u.at(pat, p).and_then(|(_, q)| u.at(pat, q));
-            let closing = x.and_then(|(_, q)| u.at(pat, q)).and_then(|(e, q)| {
-                (e == b'=' as u32)
-                    .then_some(q)
-                    .and_then(|q| u.at(pat, q))
-                    .filter(|&(b, _)| b == CLOSE)
-            });
-            match (x, closing) {
-                (Some((x, _)), Some((_, after))) => {
-                    if x == ch {
-                        return found(skip_rest(pat, after, u));
-                    }
-                    let Some((next, q2)) = u.at(pat, after) else { return Set::Unterminated };
-                    c = next;
-                    p = q2;
-                    if c == CLOSE {
-                        break;
-                    }
-                    continue;
-                }
-                _ => low = OPEN,
-            }
-        } else if c == OPEN && peek(p) == Some(DOT) {
-            // `[.x.]`: a collating symbol of one character; it may start a range
-            // (glibc does not check for a following `]` here).
-            let Some((sym, after)) = symbol(pat, p, u) else { return Set::Broken };
-            let Some((next, q2)) = u.at(pat, after) else { return Set::Unterminated };
-            let is_range = next == b'-' as u32 && u.at(pat, q2).is_some();
-            if !is_range && sym == ch {
-                return found(skip_rest(pat, after, u));
-            }
-            match range_tail(pat, next, q2, sym, ch, u) {
-                Range::In(q) => return found(skip_rest(pat, q, u)),
-                Range::Broken => return Set::Broken,
-                Range::Continue(next, q) => {
-                    c = next;
-                    p = q;
-                }
-                Range::End => return Set::Unterminated,
-            }
-            if c == CLOSE {
-                break;
-            }
-            continue;
-        } else {
-            low = c;
-        }
-        // An ordinary member, perhaps the start of a range.
-        let is_range = peek(p) == Some(b'-' as u32)
-            && u.at(pat, p).and_then(|(_, q)| peek(q)).is_some_and(|e| e != CLOSE);
-        if !is_range && low == ch {
-            return found(skip_rest(pat, p, u));
-        }
-        let Some((next, q)) = u.at(pat, p) else { return Set::Unterminated };
-        match range_tail(pat, next, q, low, ch, u) {
-            Range::In(q) => return found(skip_rest(pat, q, u)),
-            Range::Broken => return Set::Broken,
-            Range::Continue(next, q) => {
+            Elem::Next(next, q) => {
                 c = next;
                 p = q;
             }
-            Range::End => return Set::Unterminated,
+            Elem::End(end) => return end,
         }
         if c == CLOSE {
             break;
@@ -326,13 +361,19 @@ fn range_tail(pat: &[u8], next: u32, q: usize, low: u32, ch: u32, u: Units) -> R
     if !is_dash || u.at(pat, q).is_some_and(|(c, _)| c == CLOSE) {
         return Range::Continue(next, q);
     }
-    let Some((mut high, mut q)) = u.at(pat, q) else { return Range::Broken };
+    let Some((mut high, mut q)) = u.at(pat, q) else {
+        return Range::Broken;
+    };
     if high == BACKSLASH {
-        let Some((h, q2)) = u.at(pat, q) else { return Range::Broken };
+        let Some((h, q2)) = u.at(pat, q) else {
+            return Range::Broken;
+        };
         high = h;
         q = q2;
     } else if high == OPEN && u.at(pat, q).is_some_and(|(c, _)| c == DOT) {
-        let Some((h, q2)) = symbol(pat, q, u) else { return Range::Broken };
+        let Some((h, q2)) = symbol(pat, q, u) else {
+            return Range::Broken;
+        };
         high = h;
         q = q2;
     }
@@ -397,13 +438,17 @@ fn class_name(pat: &[u8], p: usize, u: Units) -> ClassName {
 /// less than the first pass: `[a[:bogus:]]` matches `a`).
 fn skip_rest(pat: &[u8], mut p: usize, u: Units) -> Set {
     loop {
-        let Some((c, q)) = u.at(pat, p) else { return Set::Unterminated };
+        let Some((c, q)) = u.at(pat, p) else {
+            return Set::Unterminated;
+        };
         p = q;
         if c == CLOSE {
             return Set::Member(p);
         }
         if c == BACKSLASH {
-            let Some((_, q)) = u.at(pat, p) else { return Set::Broken };
+            let Some((_, q)) = u.at(pat, p) else {
+                return Set::Broken;
+            };
             p = q;
         } else if c == OPEN && pat.get(p) == Some(&b':') {
             // A class name: letters a-y up to `:]`; anything else makes the `[` an
@@ -425,7 +470,9 @@ fn skip_rest(pat: &[u8], mut p: usize, u: Units) -> Set {
                 }
             }
         } else if c == OPEN && pat.get(p) == Some(&b'=') {
-            let Some((_, q)) = u.at(pat, p + 1) else { return Set::Broken };
+            let Some((_, q)) = u.at(pat, p + 1) else {
+                return Set::Broken;
+            };
             if pat.get(q) != Some(&b'=') || pat.get(q + 1) != Some(&b']') {
                 return Set::Broken;
             }
@@ -433,7 +480,9 @@ fn skip_rest(pat: &[u8], mut p: usize, u: Units) -> Set {
         } else if c == OPEN && pat.get(p) == Some(&b'.') {
             let mut q = p;
             p = loop {
-                let Some((_, next)) = u.at(pat, q) else { return Set::Broken };
+                let Some((_, next)) = u.at(pat, q) else {
+                    return Set::Broken;
+                };
                 q = next;
                 if q >= pat.len() {
                     return Set::Broken;

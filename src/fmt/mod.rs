@@ -4,6 +4,8 @@
 pub mod colors;
 pub mod columns;
 pub mod glob;
+pub mod keyword;
+pub mod kind;
 pub mod mode;
 pub mod num;
 pub mod quote;

@@ -1,30 +1,12 @@
 //! The ten-character mode string of `ls -l` (`drwxr-xr-t`, `-rwsr-Sr-x`).
 
-/// File type bits of `st_mode`.
-const TYPE_MASK: u32 = 0o170000;
+use super::kind::Kind;
 
-/// The type letter for the `S_IFMT` part of `mode`: `-` regular, `d` directory,
-/// `l` symlink, `c`/`b` character/block device, `p` FIFO, `s` socket, `D` door
-/// (Solaris' S_IFDOOR value; Linux never reports it), `?` anything else.
-pub fn type_letter(mode: u32) -> u8 {
-    match mode & TYPE_MASK {
-        0o100000 => b'-',
-        0o040000 => b'd',
-        0o120000 => b'l',
-        0o020000 => b'c',
-        0o060000 => b'b',
-        0o010000 => b'p',
-        0o140000 => b's',
-        0o150000 => b'D',
-        _ => b'?',
-    }
-}
-
-/// Writes `mode` as `ls -l` shows it: the type letter, then read/write/execute for
+/// Writes `mode` as `ls -l` shows it: the type letter (`Kind::letter`), then read/write/execute for
 /// user, group and other. setuid and setgid show `s` in the execute position of user
 /// and group (`S` when that execute bit is clear); sticky shows `t`/`T` for other.
 pub fn mode_string(mode: u32, out: &mut [u8; 10]) {
-    out[0] = type_letter(mode);
+    out[0] = Kind::from_mode(mode).letter();
     // (shift of the rwx triple, the special bit, its letter when x is set)
     let triples = [(6, 0o4000, b's'), (3, 0o2000, b's'), (0, 0o1000, b't')];
     for (k, &(shift, special, letter)) in triples.iter().enumerate() {

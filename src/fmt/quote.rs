@@ -50,17 +50,32 @@ impl Quoting {
     /// `quotef`: shell-escape quoting only where needed, `:` included (a name
     /// before `: text`).
     pub const fn quotef(utf8: bool) -> Quoting {
-        Quoting { style: Style::ShellEscape, hide_control: false, utf8, extra: b":" }
+        Quoting {
+            style: Style::ShellEscape,
+            hide_control: false,
+            utf8,
+            extra: b":",
+        }
     }
 
     /// `quoteaf`: shell-escape quoting, always.
     pub const fn quoteaf(utf8: bool) -> Quoting {
-        Quoting { style: Style::ShellEscapeAlways, hide_control: false, utf8, extra: b"" }
+        Quoting {
+            style: Style::ShellEscapeAlways,
+            hide_control: false,
+            utf8,
+            extra: b"",
+        }
     }
 
     /// `quote`: the locale's quotation marks (option values).
     pub const fn quote(utf8: bool) -> Quoting {
-        Quoting { style: Style::Locale, hide_control: false, utf8, extra: b"" }
+        Quoting {
+            style: Style::Locale,
+            hide_control: false,
+            utf8,
+            extra: b"",
+        }
     }
 }
 
@@ -75,19 +90,18 @@ pub struct Quoted {
     pub quoted: bool,
 }
 
-/// The style names in `--quoting-style` order, for `cli::argmatch`; the value is the
-/// index into [`STYLES`].
-pub const CHOICES: &[(&str, u8)] = &[
-    ("literal", 0),
-    ("shell", 1),
-    ("shell-always", 2),
-    ("shell-escape", 3),
-    ("shell-escape-always", 4),
-    ("c", 5),
-    ("c-maybe", 6),
-    ("escape", 7),
-    ("locale", 8),
-    ("clocale", 9),
+/// The style names in `--quoting-style` order (a keyword table: see fmt::keyword).
+pub const CHOICES: &[(&str, Style)] = &[
+    ("literal", Style::Literal),
+    ("shell", Style::Shell),
+    ("shell-always", Style::ShellAlways),
+    ("shell-escape", Style::ShellEscape),
+    ("shell-escape-always", Style::ShellEscapeAlways),
+    ("c", Style::C),
+    ("c-maybe", Style::CMaybe),
+    ("escape", Style::Escape),
+    ("locale", Style::Locale),
+    ("clocale", Style::Clocale),
 ];
 
 /// The styles in the order of [`CHOICES`].
@@ -107,20 +121,14 @@ pub const STYLES: [Style; 10] = [
 /// A style by its name or an unambiguous prefix of it (as GNU's argmatch accepts
 /// them, e.g. in QUOTING_STYLE); None when unknown or ambiguous.
 pub fn style_from_name(word: &[u8]) -> Option<Style> {
-    let mut found = None;
-    for &(name, i) in CHOICES {
-        let name = name.as_bytes();
-        if name == word {
-            return Some(STYLES[i as usize]);
-        }
-        if !word.is_empty() && name.starts_with(word) {
-            if found.is_some() {
-                return None;
-            }
-            found = Some(STYLES[i as usize]);
-        }
+    super::keyword::find(CHOICES, word).ok()
+}
+
+impl Style {
+    /// The style's name (`--quoting-style=NAME`).
+    pub fn name(self) -> &'static str {
+        super::keyword::name_of(CHOICES, self).unwrap_or("literal")
     }
-    found
 }
 
 /// Writes `name` quoted as `q` says into `out`.
@@ -129,12 +137,22 @@ pub fn quote(q: &Quoting, name: &[u8], out: &mut dyn Sink) -> Quoted {
     let question_marks =
         q.hide_control && matches!(q.style, Style::Literal | Style::Shell | Style::ShellAlways);
     let mut screen = Screen::new(out, q.utf8, question_marks);
-    let done = run(&plan, name, q.utf8, dollar_open, &mut screen, &mut Findings::default());
+    let done = run(
+        &plan,
+        name,
+        q.utf8,
+        dollar_open,
+        &mut screen,
+        &mut Findings::default(),
+    );
     debug_assert!(done.is_ok());
     let first = screen.first;
     let len = screen.raw_len;
     let width = screen.finish();
-    Quoted { width, quoted: len != name.len() || first != name.first().copied() }
+    Quoted {
+        width,
+        quoted: len != name.len() || first != name.first().copied(),
+    }
 }
 
 /// The family a style's writing rules come from.
@@ -169,8 +187,14 @@ const RIGHT_CURLY: &[u8] = "\u{2019}".as_bytes();
 
 impl Plan {
     fn of(style: Style, utf8: bool, extra: &'static [u8]) -> Plan {
-        let p =
-            |family, escapes, bare, open, close| Plan { family, escapes, bare, open, close, extra };
+        let p = |family, escapes, bare, open, close| Plan {
+            family,
+            escapes,
+            bare,
+            open,
+            close,
+            extra,
+        };
         match style {
             Style::Literal => p(Family::Literal, false, false, b"", b""),
             Style::Shell => p(Family::Single, false, true, SINGLE, SINGLE),
@@ -189,7 +213,11 @@ impl Plan {
 
     /// The always-quoting plan a "maybe" plan turns into (without the extra set).
     fn forced(self) -> Plan {
-        Plan { bare: false, extra: b"", ..self }
+        Plan {
+            bare: false,
+            extra: b"",
+            ..self
+        }
     }
 }
 
@@ -212,7 +240,16 @@ struct Findings {
 /// open when writing starts (see [`Findings::dollar_open`]).
 fn decide(q: &Quoting, name: &[u8]) -> (Plan, bool) {
     let mut plan = Plan::of(q.style, q.utf8, q.extra);
-    if plan.bare && run(&plan, name, q.utf8, false, &mut Discard, &mut Findings::default()).is_err()
+    if plan.bare
+        && run(
+            &plan,
+            name,
+            q.utf8,
+            false,
+            &mut Discard,
+            &mut Findings::default(),
+        )
+        .is_err()
     {
         plan = plan.forced();
     }
@@ -270,48 +307,146 @@ fn run(
     f: &mut Findings,
 ) -> Result<(), Forced> {
     let single = plan.family == Family::Single;
-    // Quote strings are only escaped inside the name by the backslash family.
-    let close = if plan.family == Family::Backslash { plan.close } else { b"" };
     if !plan.bare {
         out.put(plan.open);
     }
     f.double_quote_safe = true;
-    let mut dollar = Dollar { open: dollar_open, escaped_now: false };
+    let mut w = Writer {
+        plan,
+        // Quote strings are only escaped inside the name by the backslash family.
+        close: if plan.family == Family::Backslash {
+            plan.close
+        } else {
+            b""
+        },
+        single,
+        utf8,
+        dollar: Dollar {
+            open: dollar_open,
+            escaped_now: false,
+        },
+        out,
+        f,
+    };
     let mut i = 0;
     while i < name.len() {
-        let c = name[i];
-        dollar.escaped_now = false;
+        i = w.character(name, i)?;
+    }
+    if name.is_empty() && single && plan.bare {
+        return Err(Forced);
+    }
+    if !plan.bare {
+        w.out.put(plan.close);
+    }
+    w.f.dollar_open = w.dollar.open;
+    Ok(())
+}
+
+/// The state of `run` while it writes one name.
+struct Writer<'p, 'o> {
+    plan: &'p Plan,
+    /// The closing quote, when the name must escape it.
+    close: &'p [u8],
+    single: bool,
+    utf8: bool,
+    dollar: Dollar,
+    out: &'o mut dyn Sink,
+    f: &'o mut Findings,
+}
+
+/// What one byte of a name needs (see `Writer::byte`).
+struct Need {
+    /// Written as this backslash escape letter (`\n`), when the style escapes.
+    letter: Option<u8>,
+    /// The byte written (a NUL is written as `0` after its backslash).
+    byte: u8,
+    /// Could be written unchanged inside `"…"`.
+    dq_safe: bool,
+    /// The shell would read it specially.
+    shell_special: bool,
+}
+
+/// What `Writer::byte` found.
+enum Step {
+    /// One byte to write, and how.
+    Byte(Need),
+    /// A character of this many bytes was written whole.
+    Wrote(usize),
+}
+
+/// The bytes that are written as themselves and are safe in `"…"` everywhere.
+fn portable(c: u8) -> bool {
+    matches!(
+        c,
+        b'%' | b'+' | b',' | b'-' | b'.' | b'/' | b':' | b']' | b'_'
+    ) || c.is_ascii_alphanumeric()
+}
+
+impl Writer<'_, '_> {
+    /// Writes the character at `name[i]`; returns where the next one starts.
+    #[inline]
+    fn character(&mut self, name: &[u8], i: usize) -> Result<usize, Forced> {
+        let plan = self.plan;
+        self.dollar.escaped_now = false;
         let mut right_quote = false;
-        if plan.escapes && !close.is_empty() && name[i..].starts_with(close) {
+        if plan.escapes && !self.close.is_empty() && name[i..].starts_with(self.close) {
             if plan.bare {
                 return Err(Forced);
             }
             right_quote = true;
         }
-        // What the byte needs: written as itself, or as a backslash escape `\x`.
-        let mut letter = None;
-        let mut dq_safe = false;
-        let mut shell_special = false;
-        let mut byte = c;
-        match c {
-            0 => {
-                if plan.escapes {
-                    if plan.bare {
-                        return Err(Forced);
-                    }
-                    dollar.begin(plan, out);
-                    if !single && name.get(i + 1).is_some_and(u8::is_ascii_digit) {
-                        out.put(b"00");
-                    }
-                    byte = b'0';
-                }
+        let need = match self.byte(name, i, right_quote)? {
+            Step::Byte(need) => need,
+            Step::Wrote(len) => return Ok(i + len),
+        };
+        if need.shell_special && self.single && plan.bare {
+            return Err(Forced);
+        }
+        let letter = need.letter.filter(|_| plan.escapes);
+        let extra =
+            (plan.bare || (plan.escapes && !self.single)) && plan.extra.contains(&need.byte);
+        if letter.is_some() || extra || right_quote {
+            if plan.bare {
+                return Err(Forced);
             }
-            0x07 | 0x08 | 0x0b | 0x0c => letter = Some(b"ab..vf"[c as usize - 7]),
+            self.dollar.begin(plan, self.out);
+        }
+        self.dollar.end(self.out);
+        self.out.put_byte(letter.unwrap_or(need.byte));
+        if !need.dq_safe {
+            self.f.double_quote_safe = false;
+        }
+        Ok(i + 1)
+    }
+
+    /// What the byte `name[i]` needs: written as itself, or as a backslash escape
+    /// `\x`; or a multibyte character (or an unprintable byte) written whole here.
+    fn byte(&mut self, name: &[u8], i: usize, right_quote: bool) -> Result<Step, Forced> {
+        let (plan, single, c) = (self.plan, self.single, name[i]);
+        let mut need = Need {
+            letter: None,
+            byte: c,
+            dq_safe: false,
+            shell_special: false,
+        };
+        match c {
+            0 if plan.escapes => {
+                if plan.bare {
+                    return Err(Forced);
+                }
+                self.dollar.begin(plan, self.out);
+                if !single && name.get(i + 1).is_some_and(u8::is_ascii_digit) {
+                    self.out.put(b"00");
+                }
+                need.byte = b'0';
+            }
+            0 => {}
+            0x07 | 0x08 | 0x0b | 0x0c => need.letter = Some(b"ab..vf"[c as usize - 7]),
             b'\n' | b'\r' | b'\t' => {
                 if single && plan.bare {
                     return Err(Forced);
                 }
-                letter = Some(match c {
+                need.letter = Some(match c {
                     b'\n' => b'n',
                     b'\r' => b'r',
                     _ => b't',
@@ -322,104 +457,83 @@ fn run(
                     if plan.bare {
                         return Err(Forced);
                     }
-                } else if !(plan.escapes && plan.bare && !close.is_empty()) {
-                    letter = Some(b'\\');
+                } else if !(plan.escapes && plan.bare && !self.close.is_empty()) {
+                    need.letter = Some(b'\\');
                 }
             }
-            b'?' => shell_special = true,
+            b'?' => need.shell_special = true,
             b'{' | b'}' | b'#' | b'~' => {
-                let special = if c == b'{' || c == b'}' { name.len() == 1 } else { i == 0 };
-                if special {
-                    dq_safe = true;
-                    shell_special = true;
-                }
+                let special = if c == b'{' || c == b'}' {
+                    name.len() == 1
+                } else {
+                    i == 0
+                };
+                need.dq_safe = special;
+                need.shell_special = special;
             }
             b' ' => {
-                dq_safe = true;
-                shell_special = true;
+                need.dq_safe = true;
+                need.shell_special = true;
             }
             b'!' | b'"' | b'$' | b'&' | b'(' | b')' | b'*' | b';' | b'<' | b'=' | b'>' | b'['
-            | b'^' | b'`' | b'|' => shell_special = true,
+            | b'^' | b'`' | b'|' => need.shell_special = true,
             b'\'' => {
-                f.apostrophe = true;
-                dq_safe = true;
+                self.f.apostrophe = true;
+                need.dq_safe = true;
                 if single {
                     if plan.bare {
                         return Err(Forced);
                     }
-                    out.put(b"'\\'");
-                    dollar.open = false;
+                    self.out.put(b"'\\'");
+                    self.dollar.open = false;
                 }
             }
-            b'%'
-            | b'+'
-            | b','
-            | b'-'
-            | b'.'
-            | b'/'
-            | b'0'..=b'9'
-            | b':'
-            | b'A'..=b'Z'
-            | b']'
-            | b'_'
-            | b'a'..=b'z' => dq_safe = true,
-            _ => {
-                // A character outside the portable set: one byte in C, a multibyte
-                // character (or an encoding error) in UTF-8.
-                let (len, printable) = character(&name[i..], utf8);
-                if !printable {
-                    f.double_quote_safe = false;
+            _ if portable(c) => need.dq_safe = true,
+            _ => return self.other(name, i, right_quote, need),
+        }
+        Ok(Step::Byte(need))
+    }
+
+    /// A character outside the portable set: one byte in C, a multibyte character
+    /// (or an encoding error) in UTF-8. Written here when it is longer than a byte or
+    /// must be escaped.
+    fn other(
+        &mut self,
+        name: &[u8],
+        i: usize,
+        right_quote: bool,
+        need: Need,
+    ) -> Result<Step, Forced> {
+        let plan = self.plan;
+        let (len, printable) = character(&name[i..], self.utf8);
+        if !printable {
+            self.f.double_quote_safe = false;
+        }
+        let escaped = plan.escapes && !printable;
+        if len == 1 && !escaped {
+            return Ok(Step::Byte(Need {
+                dq_safe: printable,
+                ..need
+            }));
+        }
+        for (k, &b) in name[i..i + len].iter().enumerate() {
+            if escaped {
+                if plan.bare {
+                    return Err(Forced);
                 }
-                if len > 1 || (plan.escapes && !printable) {
-                    for (k, &b) in name[i..i + len].iter().enumerate() {
-                        if plan.escapes && !printable {
-                            if plan.bare {
-                                return Err(Forced);
-                            }
-                            dollar.begin(plan, out);
-                            out.put(&[b'0' + (b >> 6), b'0' + ((b >> 3) & 7), b'0' + (b & 7)]);
-                        } else {
-                            if k == 0 && right_quote {
-                                out.put_byte(b'\\');
-                            }
-                            dollar.end(out);
-                            out.put_byte(b);
-                        }
-                    }
-                    i += len;
-                    continue;
+                self.dollar.begin(plan, self.out);
+                self.out
+                    .put(&[b'0' + (b >> 6), b'0' + ((b >> 3) & 7), b'0' + (b & 7)]);
+            } else {
+                if k == 0 && right_quote {
+                    self.out.put_byte(b'\\');
                 }
-                dq_safe = printable;
+                self.dollar.end(self.out);
+                self.out.put_byte(b);
             }
         }
-        if shell_special && single && plan.bare {
-            return Err(Forced);
-        }
-        if letter.is_some() && !plan.escapes {
-            letter = None;
-        }
-        let extra = (plan.bare || (plan.escapes && !single)) && plan.extra.contains(&byte);
-        if letter.is_some() || extra || right_quote {
-            if plan.bare {
-                return Err(Forced);
-            }
-            dollar.begin(plan, out);
-        }
-        dollar.end(out);
-        out.put_byte(letter.unwrap_or(byte));
-        if !dq_safe {
-            f.double_quote_safe = false;
-        }
-        i += 1;
+        Ok(Step::Wrote(len))
     }
-    if name.is_empty() && single && plan.bare {
-        return Err(Forced);
-    }
-    if !plan.bare {
-        out.put(plan.close);
-    }
-    f.dollar_open = dollar.open;
-    Ok(())
 }
 
 /// The length of the character at the start of `s` (non-empty) and whether it is

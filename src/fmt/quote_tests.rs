@@ -19,7 +19,12 @@ fn run(
     extra: &'static [u8],
     name: &[u8],
 ) -> (Vec<u8>, Quoted) {
-    let q = Quoting { style, hide_control: hide, utf8, extra };
+    let q = Quoting {
+        style,
+        hide_control: hide,
+        utf8,
+        extra,
+    };
     let mut b = Buf(Vec::new());
     let r = quote(&q, name, &mut b);
     (b.0, r)
@@ -52,9 +57,11 @@ use Style::*;
 
 #[test]
 fn names_and_prefixes() {
-    for &(name, i) in CHOICES {
-        assert_eq!(style_from_name(name.as_bytes()), Some(STYLES[i as usize]));
+    for &(name, style) in CHOICES {
+        assert_eq!(style_from_name(name.as_bytes()), Some(style));
+        assert_eq!(style.name(), name);
     }
+    assert!(STYLES.iter().eq(CHOICES.iter().map(|c| &c.1)));
     assert_eq!(style_from_name(b"esc"), Some(Escape));
     assert_eq!(style_from_name(b"c"), Some(C));
     assert_eq!(style_from_name(b"c-"), Some(CMaybe));
@@ -84,10 +91,23 @@ fn c_locale_table() {
                 b"file.txt",
             ],
         ),
-        (b"a b", [b"a b", b"'a b'", b"'a b'", b"'a b'", b"'a b'", b"\"a b\"", b"a b"]),
+        (
+            b"a b",
+            [
+                b"a b", b"'a b'", b"'a b'", b"'a b'", b"'a b'", b"\"a b\"", b"a b",
+            ],
+        ),
         (
             b"it's",
-            [b"it's", b"\"it's\"", b"\"it's\"", b"\"it's\"", b"\"it's\"", b"\"it's\"", b"it's"],
+            [
+                b"it's",
+                b"\"it's\"",
+                b"\"it's\"",
+                b"\"it's\"",
+                b"\"it's\"",
+                b"\"it's\"",
+                b"it's",
+            ],
         ),
         (
             b"a'b$c",
@@ -149,18 +169,72 @@ fn c_locale_table() {
                 b"\\377\\376invalid",
             ],
         ),
-        (b"a\\b", [b"a\\b", b"'a\\b'", b"'a\\b'", b"'a\\b'", b"'a\\b'", b"\"a\\\\b\"", b"a\\\\b"]),
+        (
+            b"a\\b",
+            [
+                b"a\\b",
+                b"'a\\b'",
+                b"'a\\b'",
+                b"'a\\b'",
+                b"'a\\b'",
+                b"\"a\\\\b\"",
+                b"a\\\\b",
+            ],
+        ),
         (b"", [b"", b"''", b"''", b"''", b"''", b"\"\"", b""]),
         (
             b"~lead",
-            [b"~lead", b"'~lead'", b"'~lead'", b"'~lead'", b"'~lead'", b"\"~lead\"", b"~lead"],
+            [
+                b"~lead",
+                b"'~lead'",
+                b"'~lead'",
+                b"'~lead'",
+                b"'~lead'",
+                b"\"~lead\"",
+                b"~lead",
+            ],
         ),
-        (b"mid~", [b"mid~", b"mid~", b"'mid~'", b"mid~", b"'mid~'", b"\"mid~\"", b"mid~"]),
+        (
+            b"mid~",
+            [
+                b"mid~",
+                b"mid~",
+                b"'mid~'",
+                b"mid~",
+                b"'mid~'",
+                b"\"mid~\"",
+                b"mid~",
+            ],
+        ),
         (b"{", [b"{", b"'{'", b"'{'", b"'{'", b"'{'", b"\"{\"", b"{"]),
-        (b"{x}", [b"{x}", b"{x}", b"'{x}'", b"{x}", b"'{x}'", b"\"{x}\"", b"{x}"]),
-        (b"x\"y", [b"x\"y", b"'x\"y'", b"'x\"y'", b"'x\"y'", b"'x\"y'", b"\"x\\\"y\"", b"x\"y"]),
+        (
+            b"{x}",
+            [
+                b"{x}", b"{x}", b"'{x}'", b"{x}", b"'{x}'", b"\"{x}\"", b"{x}",
+            ],
+        ),
+        (
+            b"x\"y",
+            [
+                b"x\"y",
+                b"'x\"y'",
+                b"'x\"y'",
+                b"'x\"y'",
+                b"'x\"y'",
+                b"\"x\\\"y\"",
+                b"x\"y",
+            ],
+        ),
     ];
-    let styles = [Literal, Shell, ShellAlways, ShellEscape, ShellEscapeAlways, C, Escape];
+    let styles = [
+        Literal,
+        Shell,
+        ShellAlways,
+        ShellEscape,
+        ShellEscapeAlways,
+        C,
+        Escape,
+    ];
     for (name, want) in rows {
         for (s, w) in styles.iter().zip(want) {
             assert_eq!(show(&c(*s, name)), show(w), "{s:?} {}", show(name));
@@ -174,10 +248,16 @@ fn shell_escape_runs() {
     assert_eq!(c(ShellEscape, b"a\n"), b"'a'$'\\n'");
     assert_eq!(c(ShellEscape, b"\na"), b"''$'\\n''a'");
     assert_eq!(c(ShellEscape, b"\n\t\x01"), b"''$'\\n\\t\\001'");
-    assert_eq!(c(ShellEscape, b"a\n\tb\x7fc"), b"'a'$'\\n\\t''b'$'\\177''c'");
+    assert_eq!(
+        c(ShellEscape, b"a\n\tb\x7fc"),
+        b"'a'$'\\n\\t''b'$'\\177''c'"
+    );
     // An apostrophe closes the $'' segment itself.
     assert_eq!(c(ShellEscape, b"\n'x"), b"''$'\\n'\\''x'");
-    assert_eq!(c(ShellEscape, b"a\x07\x08\x0b\x0c\rz"), b"'a'$'\\a\\b\\v\\f\\r''z'");
+    assert_eq!(
+        c(ShellEscape, b"a\x07\x08\x0b\x0c\rz"),
+        b"'a'$'\\a\\b\\v\\f\\r''z'"
+    );
     // UTF-8: a printable character passes, others are escaped byte by byte.
     assert_eq!(u(ShellEscape, "ü".as_bytes()), "ü".as_bytes());
     assert_eq!(c(ShellEscape, "ü".as_bytes()), b"''$'\\303\\274'");
@@ -217,35 +297,86 @@ fn widths_and_quoted_flag() {
         let (o, r) = run(s, utf8, hide, b"", n);
         (o, r.width, r.quoted)
     };
-    assert_eq!(w(Literal, false, false, b"abc"), (b"abc".to_vec(), 3, false));
-    assert_eq!(w(Literal, false, false, b"a\nb"), (b"a\nb".to_vec(), 2, false));
-    assert_eq!(w(Literal, false, true, b"a\nb"), (b"a?b".to_vec(), 3, false));
-    assert_eq!(w(Literal, false, true, "ü".as_bytes()), (b"??".to_vec(), 2, false));
-    assert_eq!(w(Literal, true, true, "ü".as_bytes()), ("ü".as_bytes().to_vec(), 1, false));
-    assert_eq!(w(Literal, true, false, "日本".as_bytes()), ("日本".as_bytes().to_vec(), 4, false));
+    assert_eq!(
+        w(Literal, false, false, b"abc"),
+        (b"abc".to_vec(), 3, false)
+    );
+    assert_eq!(
+        w(Literal, false, false, b"a\nb"),
+        (b"a\nb".to_vec(), 2, false)
+    );
+    assert_eq!(
+        w(Literal, false, true, b"a\nb"),
+        (b"a?b".to_vec(), 3, false)
+    );
+    assert_eq!(
+        w(Literal, false, true, "ü".as_bytes()),
+        (b"??".to_vec(), 2, false)
+    );
+    assert_eq!(
+        w(Literal, true, true, "ü".as_bytes()),
+        ("ü".as_bytes().to_vec(), 1, false)
+    );
+    assert_eq!(
+        w(Literal, true, false, "日本".as_bytes()),
+        ("日本".as_bytes().to_vec(), 4, false)
+    );
     assert_eq!(
         w(Literal, true, false, "e\u{301}".as_bytes()),
         ("e\u{301}".as_bytes().to_vec(), 1, false)
     );
-    assert_eq!(w(Literal, true, false, b"\xff\xfe"), (b"\xff\xfe".to_vec(), 2, false));
+    assert_eq!(
+        w(Literal, true, false, b"\xff\xfe"),
+        (b"\xff\xfe".to_vec(), 2, false)
+    );
     // An incomplete character at the end is one column, one question mark.
-    assert_eq!(w(Literal, true, false, b"x\xe6\x97"), (b"x\xe6\x97".to_vec(), 2, false));
-    assert_eq!(w(Literal, true, true, b"x\xe6\x97"), (b"x?".to_vec(), 2, false));
+    assert_eq!(
+        w(Literal, true, false, b"x\xe6\x97"),
+        (b"x\xe6\x97".to_vec(), 2, false)
+    );
+    assert_eq!(
+        w(Literal, true, true, b"x\xe6\x97"),
+        (b"x?".to_vec(), 2, false)
+    );
     // ...but inside quotes it is followed by a quote, so it is two bad bytes.
-    assert_eq!(w(ShellAlways, true, true, b"\xe6\x97"), (b"'??'".to_vec(), 4, true));
-    assert_eq!(w(Literal, true, true, b"\xc2\x80\x01"), (b"??".to_vec(), 2, false));
-    assert_eq!(w(Literal, true, false, b"\xc2\x80\x01"), (b"\xc2\x80\x01".to_vec(), 0, false));
-    assert_eq!(w(Shell, false, true, b"a\x01b"), (b"a?b".to_vec(), 3, false));
-    assert_eq!(w(Shell, false, true, b"a\x01 b"), (b"'a? b'".to_vec(), 6, true));
+    assert_eq!(
+        w(ShellAlways, true, true, b"\xe6\x97"),
+        (b"'??'".to_vec(), 4, true)
+    );
+    assert_eq!(
+        w(Literal, true, true, b"\xc2\x80\x01"),
+        (b"??".to_vec(), 2, false)
+    );
+    assert_eq!(
+        w(Literal, true, false, b"\xc2\x80\x01"),
+        (b"\xc2\x80\x01".to_vec(), 0, false)
+    );
+    assert_eq!(
+        w(Shell, false, true, b"a\x01b"),
+        (b"a?b".to_vec(), 3, false)
+    );
+    assert_eq!(
+        w(Shell, false, true, b"a\x01 b"),
+        (b"'a? b'".to_vec(), 6, true)
+    );
     assert_eq!(w(Shell, false, false, b"a b"), (b"'a b'".to_vec(), 5, true));
-    assert_eq!(w(ShellEscape, false, false, b"a\nb"), (b"'a'$'\\n''b'".to_vec(), 11, true));
+    assert_eq!(
+        w(ShellEscape, false, false, b"a\nb"),
+        (b"'a'$'\\n''b'".to_vec(), 11, true)
+    );
     // -q has no effect in the other styles.
-    assert_eq!(w(Escape, false, true, b"a\nb"), (b"a\\nb".to_vec(), 4, true));
+    assert_eq!(
+        w(Escape, false, true, b"a\nb"),
+        (b"a\\nb".to_vec(), 4, true)
+    );
     assert_eq!(w(Escape, false, false, b"ab"), (b"ab".to_vec(), 2, false));
     assert_eq!(w(Literal, false, false, b""), (b"".to_vec(), 0, false));
     assert_eq!(w(Shell, false, false, b""), (b"''".to_vec(), 2, true));
     assert_eq!(w(CMaybe, false, false, b""), (b"".to_vec(), 0, false));
-    assert_eq!(w(Locale, true, false, b"x"), ("‘x’".as_bytes().to_vec(), 3, true));
+    assert_eq!(
+        w(Locale, true, false, b"x"),
+        ("‘x’".as_bytes().to_vec(), 3, true)
+    );
 }
 
 /// Names for the differential test: every class of byte quotearg treats specially.
@@ -348,13 +479,19 @@ fn odd_names() -> Vec<Vec<u8>> {
 
 fn gnu_ls(args: &[&str], names: &[Vec<u8>], dir: &std::path::Path, utf8: bool) -> Vec<u8> {
     let mut cmd = Command::new("/usr/bin/ls");
-    cmd.env_clear().env("LC_ALL", if utf8 { "C.UTF-8" } else { "C" }).current_dir(dir);
+    cmd.env_clear()
+        .env("LC_ALL", if utf8 { "C.UTF-8" } else { "C" })
+        .current_dir(dir);
     cmd.args(args).arg("--");
     for n in names {
         cmd.arg(std::ffi::OsStr::from_bytes(n));
     }
     let o = cmd.output().expect("run /usr/bin/ls");
-    assert!(o.status.success(), "ls {args:?}: {}", String::from_utf8_lossy(&o.stderr));
+    assert!(
+        o.status.success(),
+        "ls {args:?}: {}",
+        String::from_utf8_lossy(&o.stderr)
+    );
     o.stdout
 }
 
@@ -402,14 +539,16 @@ fn against_gnu_ls() {
     let names = odd_names();
     let files = fixture("files", &names);
     let dirs = fixture("dirs", &names);
-    for &(sname, i) in CHOICES {
-        let style = STYLES[i as usize];
+    for &(sname, style) in CHOICES {
         let qs = format!("--quoting-style={sname}");
         for utf8 in [false, true] {
             let space: &'static [u8] = if style == Escape { b" " } else { b"" };
             // (ls options, extra set, -q)
-            let (classify, file_type): (&'static [u8], &'static [u8]) =
-                if style == Escape { (b" =>@|", b" *=>@|") } else { (b"=>@|", b"*=>@|") };
+            let (classify, file_type): (&'static [u8], &'static [u8]) = if style == Escape {
+                (b" =>@|", b" *=>@|")
+            } else {
+                (b"=>@|", b"*=>@|")
+            };
             let cases: [(&[&str], &'static [u8], bool); 4] = [
                 (&[], space, false),
                 (&["-q"], space, true),
@@ -429,12 +568,17 @@ fn against_gnu_ls() {
             }
             // Directory headers: the style plus ':', no space, no indicator set.
             let got = gnu_ls(&["-RU", &qs, "-F"], &names, &dirs, utf8);
-            compare(&format!("headers {sname} utf8={utf8}"), &got, &names, |k, n| {
-                let mut o = if k == 0 { Vec::new() } else { b"\n".to_vec() };
-                o.extend(run(style, utf8, false, b":", n).0);
-                o.extend_from_slice(b":\n");
-                o
-            });
+            compare(
+                &format!("headers {sname} utf8={utf8}"),
+                &got,
+                &names,
+                |k, n| {
+                    let mut o = if k == 0 { Vec::new() } else { b"\n".to_vec() };
+                    o.extend(run(style, utf8, false, b":", n).0);
+                    o.extend_from_slice(b":\n");
+                    o
+                },
+            );
         }
     }
     let _ = std::fs::remove_dir_all(files);
@@ -447,7 +591,10 @@ fn apostrophe_rescan_keeps_dollar_state() {
     assert_eq!(c(ShellEscape, b"it's\x01"), b"'''it'\\''s'$'\\001'");
     assert_eq!(c(ShellEscapeAlways, b"it's\x01"), b"'''it'\\''s'$'\\001'");
     assert_eq!(c(ShellEscape, b"\x01'\x01"), b"'\\001'\\'''$'\\001'");
-    assert_eq!(c(ShellEscapeAlways, b"\x01'a\x01"), b"'\\001'\\''a'$'\\001'");
+    assert_eq!(
+        c(ShellEscapeAlways, b"\x01'a\x01"),
+        b"'\\001'\\''a'$'\\001'"
+    );
     assert_eq!(c(ShellEscape, b"it's\nx"), b"'it'\\''s'$'\\n''x'");
     assert_eq!(c(ShellEscape, b"a'\nb'c"), b"'a'\\'''$'\\n''b'\\''c'");
     assert_eq!(c(ShellAlways, b"it's\x01"), b"'it'\\''s\x01'");
@@ -459,7 +606,10 @@ fn apostrophe_rescan_keeps_dollar_state() {
 /// two-letter prefix.
 #[test]
 fn widths_against_gnu_columns() {
-    let names: Vec<Vec<u8>> = odd_names().into_iter().map(|n| [&b"xx"[..], &n].concat()).collect();
+    let names: Vec<Vec<u8>> = odd_names()
+        .into_iter()
+        .map(|n| [&b"xx"[..], &n].concat())
+        .collect();
     let mut all = names.clone();
     all.push(b"zzzz".to_vec());
     all.extend([&b"aa"[..], b"aaaaaaa"].map(|s| s.to_vec()));

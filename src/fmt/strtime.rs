@@ -283,8 +283,9 @@ fn put_signed(out: &mut dyn Sink, v: i64, digits: i32) {
     number(out, b'0', digits, digits, v < 0, v.unsigned_abs(), false, 0);
 }
 
-/// Parses and formats the conversion at `fmt[at]` (a `%`); returns the index after it.
-fn conversion(fmt: &[u8], at: usize, w: &When, out: &mut dyn Sink) -> usize {
+/// Reads the flags, width and modifier of the conversion at `fmt[at]` (a `%`);
+/// returns them and the index of the conversion letter.
+fn spec_of(fmt: &[u8], at: usize) -> (Spec, usize) {
     let mut spec = Spec {
         pad: 0,
         width: -1,
@@ -317,13 +318,18 @@ fn conversion(fmt: &[u8], at: usize, w: &When, out: &mut dyn Sink) -> usize {
         spec.modifier = m;
         i += 1;
     }
+    (spec, i)
+}
+
+/// Parses and formats the conversion at `fmt[at]` (a `%`); returns the index after it.
+fn conversion(fmt: &[u8], at: usize, w: &When, out: &mut dyn Sink) -> usize {
+    let (spec, i) = spec_of(fmt, at);
     let Some(&conv) = fmt.get(i) else {
         // A conversion cut short by the end of the format is printed as it is.
         bad(out, &spec, &fmt[at..], false);
         return fmt.len();
     };
     let end = i + 1;
-    let bad_here = |out: &mut dyn Sink| bad(out, &spec, &fmt[at..end], conv == b'%');
     if !modifier_allowed(conv, spec.modifier) {
         // gnulib has already applied `#` to month names when it sees the modifier.
         let upper = spec.upper || (spec.swap_case && b"bBh".contains(&conv));
@@ -333,81 +339,20 @@ fn conversion(fmt: &[u8], at: usize, w: &When, out: &mut dyn Sink) -> usize {
     let tm = w.tm;
     // Conversions gnulib leaves to glibc: O-modified numbers that are not negative.
     let native = spec.modifier == b'O' && b"deHIklmMSUuVWwjygCGzq".contains(&conv);
-    let year_negative = tm_year(tm) < -1900;
     match conv {
-        b'%' => {
-            if end - at == 2 {
-                out.put_byte(b'%');
-            } else {
-                bad_here(out);
-            }
-        }
+        b'%' if end - at == 2 => out.put_byte(b'%'),
         b'n' => text(out, &spec, b"\n", false, false),
         b't' => text(out, &spec, b"\t", false, false),
         b'a' | b'A' | b'b' | b'B' | b'h' | b'c' | b'x' | b'X' | b'r' | b'p' | b'P' => {
-            let mut upper = spec.upper;
-            let mut lower = conv == b'P';
-            if spec.swap_case {
-                if b"aAbBh".contains(&conv) {
-                    (upper, lower) = (true, false);
-                } else if conv == b'p' || conv == b'P' {
-                    (upper, lower) = (false, true);
-                }
-            }
-            let mut buf = Buf::new();
-            glibc(if conv == b'P' { b'p' } else { conv }, w, &mut buf);
-            text(out, &spec, buf.as_bytes(), lower, upper);
+            names(conv, &spec, w, out)
         }
         b'C' | b'y' | b'Y' if spec.modifier == b'E' => {
             let mut buf = Buf::new();
             glibc(conv, w, &mut buf);
             text(out, &spec, buf.as_bytes(), false, spec.upper);
         }
-        b'C' if !native || year_negative => {
-            let year = tm_year(tm);
-            let zero_thru_1899 = !year_negative && year < 0;
-            let century = (year - if zero_thru_1899 { 99 } else { 0 }) / 100 + 19;
-            yearish(
-                out,
-                spec.pad,
-                spec.width,
-                2,
-                year_negative,
-                century.unsigned_abs(),
-            );
-        }
-        b'y' if !native => {
-            let year = tm_year(tm);
-            let mut yy = year % 100;
-            if yy < 0 {
-                yy = if year_negative { -yy } else { yy + 100 };
-            }
-            yearish(out, spec.pad, spec.width, 2, false, yy as u64);
-        }
-        b'Y' => yearish(
-            out,
-            spec.pad,
-            spec.width,
-            4,
-            year_negative,
-            (tm_year(tm) + 1900).unsigned_abs(),
-        ),
-        b'G' if !(native && tm_year(tm) + iso_week(tm).0 >= -1900) => {
-            let year = tm_year(tm) + 1900 + iso_week(tm).0;
-            yearish(out, spec.pad, spec.width, 4, year < 0, year.unsigned_abs());
-        }
-        b'g' if !native => {
-            let adjust = iso_week(tm).0;
-            let year = tm_year(tm);
-            let yy = (year % 100 + adjust) % 100;
-            let v = if yy >= 0 {
-                yy
-            } else if year < -1900 - adjust {
-                -yy
-            } else {
-                yy + 100
-            };
-            yearish(out, spec.pad, spec.width, 2, false, v as u64);
+        b'C' | b'y' | b'Y' | b'G' | b'g' if !(native && glibc_year(conv, tm)) => {
+            year(conv, &spec, tm, out)
         }
         b'z' | b':' => zone_offset(fmt, at, i, &spec, w, out),
         _ if native => {
@@ -416,49 +361,7 @@ fn conversion(fmt: &[u8], at: usize, w: &When, out: &mut dyn Sink) -> usize {
             text(out, &spec, buf.as_bytes(), false, spec.upper);
         }
         b'd' | b'H' | b'M' | b'S' | b'm' | b'I' | b'U' | b'W' | b'V' | b'j' | b'u' | b'w'
-        | b'q' => {
-            let (digits, v) = match conv {
-                b'd' => (2, u64::from(tm.mday)),
-                b'H' => (2, u64::from(tm.hour)),
-                b'M' => (2, u64::from(tm.min)),
-                b'S' => (2, u64::from(tm.sec)),
-                b'm' => (2, u64::from(tm.mon) + 1),
-                b'I' => (2, hour12(tm)),
-                b'U' => (
-                    2,
-                    ((i64::from(tm.yday) - i64::from(tm.wday) + 7) / 7) as u64,
-                ),
-                b'W' => (
-                    2,
-                    ((i64::from(tm.yday) - (i64::from(tm.wday) + 6) % 7 + 7) / 7) as u64,
-                ),
-                b'V' => (2, (iso_week(tm).1 / 7 + 1) as u64),
-                b'j' => (3, u64::from(tm.yday) + 1),
-                b'u' => (1, (u64::from(tm.wday) + 6) % 7 + 1),
-                b'w' => (1, u64::from(tm.wday)),
-                _ => (1, u64::from(tm.mon) / 3 + 1),
-            };
-            number(out, spec.pad, spec.width, digits, false, v, false, 0);
-        }
-        b'e' | b'k' | b'l' => {
-            let v = match conv {
-                b'e' => u64::from(tm.mday),
-                b'k' => u64::from(tm.hour),
-                _ => hour12(tm),
-            };
-            let pad = if spec.pad == 0 { b'_' } else { spec.pad };
-            number(out, pad, spec.width, 2, false, v, false, 0);
-        }
-        b's' => number(
-            out,
-            spec.pad,
-            spec.width,
-            1,
-            w.secs < 0,
-            w.secs.unsigned_abs(),
-            false,
-            0,
-        ),
+        | b'q' | b'e' | b'k' | b'l' | b's' => numeric(conv, &spec, w, out),
         b'N' => nanoseconds(out, &spec, w.nsec),
         b'Z' => {
             let (lower, upper) = if spec.swap_case {
@@ -469,7 +372,7 @@ fn conversion(fmt: &[u8], at: usize, w: &When, out: &mut dyn Sink) -> usize {
             text(out, &spec, tm.abbr, lower, upper);
         }
         b'D' | b'F' | b'R' | b'T' => subformat(conv, &spec, tm, out),
-        _ => bad_here(out),
+        _ => bad(out, &spec, &fmt[at..end], conv == b'%'),
     }
     if conv == b':' {
         // zone_offset consumed the colons and the `z`, or printed a bad `%:`.
@@ -479,6 +382,116 @@ fn conversion(fmt: &[u8], at: usize, w: &When, out: &mut dyn Sink) -> usize {
         }
     }
     end
+}
+
+/// The names and locale texts (%a %A %b %B %h %c %x %X %r %p %P), as glibc writes
+/// them, with gnulib's case flags.
+fn names(conv: u8, spec: &Spec, w: &When, out: &mut dyn Sink) {
+    let mut upper = spec.upper;
+    let mut lower = conv == b'P';
+    if spec.swap_case {
+        if b"aAbBh".contains(&conv) {
+            (upper, lower) = (true, false);
+        } else if conv == b'p' || conv == b'P' {
+            (upper, lower) = (false, true);
+        }
+    }
+    let mut buf = Buf::new();
+    glibc(if conv == b'P' { b'p' } else { conv }, w, &mut buf);
+    text(out, spec, buf.as_bytes(), lower, upper);
+}
+
+/// Whether glibc formats the O-modified year conversion `conv` (when the year is
+/// not negative for it); gnulib formats the others.
+fn glibc_year(conv: u8, tm: &Tm) -> bool {
+    match conv {
+        b'C' => tm_year(tm) >= -1900,
+        b'G' => tm_year(tm) + iso_week(tm).0 >= -1900,
+        b'Y' => false,
+        _ => true,
+    }
+}
+
+/// %C %y %Y %G %g as gnulib writes them (negative years included).
+fn year(conv: u8, spec: &Spec, tm: &Tm, out: &mut dyn Sink) {
+    let year = tm_year(tm);
+    let year_negative = year < -1900;
+    match conv {
+        b'C' => {
+            let zero_thru_1899 = !year_negative && year < 0;
+            let century = (year - if zero_thru_1899 { 99 } else { 0 }) / 100 + 19;
+            let c = century.unsigned_abs();
+            yearish(out, spec.pad, spec.width, 2, year_negative, c);
+        }
+        b'y' => {
+            let mut yy = year % 100;
+            if yy < 0 {
+                yy = if year_negative { -yy } else { yy + 100 };
+            }
+            yearish(out, spec.pad, spec.width, 2, false, yy as u64);
+        }
+        b'Y' => {
+            let y = (year + 1900).unsigned_abs();
+            yearish(out, spec.pad, spec.width, 4, year_negative, y);
+        }
+        b'G' => {
+            let y = year + 1900 + iso_week(tm).0;
+            yearish(out, spec.pad, spec.width, 4, y < 0, y.unsigned_abs());
+        }
+        _ => {
+            let adjust = iso_week(tm).0;
+            let yy = (year % 100 + adjust) % 100;
+            let v = if yy >= 0 {
+                yy
+            } else if year < -1900 - adjust {
+                -yy
+            } else {
+                yy + 100
+            };
+            yearish(out, spec.pad, spec.width, 2, false, v as u64);
+        }
+    }
+}
+
+/// The numeric conversions: %d %H %M %S %m %I %U %W %V %j %u %w %q (zero padded),
+/// %e %k %l (space padded), %s (the seconds since the epoch).
+fn numeric(conv: u8, spec: &Spec, w: &When, out: &mut dyn Sink) {
+    let tm = w.tm;
+    let (digits, v) = match conv {
+        b'e' | b'k' | b'l' => {
+            let v = match conv {
+                b'e' => u64::from(tm.mday),
+                b'k' => u64::from(tm.hour),
+                _ => hour12(tm),
+            };
+            let pad = if spec.pad == 0 { b'_' } else { spec.pad };
+            return number(out, pad, spec.width, 2, false, v, false, 0);
+        }
+        b's' => {
+            let (neg, v) = (w.secs < 0, w.secs.unsigned_abs());
+            return number(out, spec.pad, spec.width, 1, neg, v, false, 0);
+        }
+        b'd' => (2, u64::from(tm.mday)),
+        b'H' => (2, u64::from(tm.hour)),
+        b'M' => (2, u64::from(tm.min)),
+        b'S' => (2, u64::from(tm.sec)),
+        b'm' => (2, u64::from(tm.mon) + 1),
+        b'I' => (2, hour12(tm)),
+        b'U' => (
+            2,
+            ((i64::from(tm.yday) - i64::from(tm.wday) + 7) / 7) as u64,
+        ),
+        b'W' => (
+            2,
+            ((i64::from(tm.yday) - (i64::from(tm.wday) + 6) % 7 + 7) / 7) as u64,
+        ),
+        b'V' => (2, (iso_week(tm).1 / 7 + 1) as u64),
+        b'j' => (3, u64::from(tm.yday) + 1),
+        b'u' => (1, (u64::from(tm.wday) + 6) % 7 + 1),
+        b'w' => (1, u64::from(tm.wday)),
+        _ => (1, u64::from(tm.mon) / 3 + 1),
+    };
+    number(out, spec.pad, spec.width, digits, false, v, false, 0);
 }
 
 /// Whether gnulib accepts modifier `m` (0, `E`, `O`) on conversion `c`.

@@ -174,7 +174,31 @@ pub fn mbswidth(text: &[u8], utf8: bool) -> usize {
     w
 }
 
-/// glibc's `iswprint` in C.UTF-8./// glibc's `iswprint` in C.UTF-8.
+/// Columns taken by `text` as ls lays out security contexts and dates: its bytes
+/// when it is ASCII or `utf8` is false (the C locale); otherwise each character's
+/// wcwidth (0 for an unprintable one), and 1 for each invalid byte.
+pub fn display_width(text: &[u8], utf8: bool) -> usize {
+    if text.is_ascii() || !utf8 {
+        return text.len();
+    }
+    let mut w = 0usize;
+    let mut i = 0;
+    while i < text.len() {
+        match decode(&text[i..]) {
+            Decoded::Char(cp, len) => {
+                w += width(cp).max(0) as usize;
+                i += len;
+            }
+            _ => {
+                w += 1;
+                i += 1;
+            }
+        }
+    }
+    w
+}
+
+/// glibc's `iswprint` in C.UTF-8.
 pub fn is_print(cp: u32) -> bool {
     if cp < 0x80 {
         return (0x20..0x7F).contains(&cp);
@@ -446,7 +470,11 @@ mod tests {
             (u32::MAX, -1, false, false),
         ];
         for &(cp, w, p, s) in cases {
-            assert_eq!((width(cp), is_print(cp), is_space(cp)), (w, p, s), "U+{cp:04X}");
+            assert_eq!(
+                (width(cp), is_print(cp), is_space(cp)),
+                (w, p, s),
+                "U+{cp:04X}"
+            );
         }
         for cp in [0xA0, 0x2007, 0x202F, 0x2060] {
             assert!(is_nbsp(cp));
@@ -485,13 +513,18 @@ mod tests {
         child.stdin.take().unwrap().write_all(input).unwrap();
         let mut out = Vec::new();
         child.stdout.take().unwrap().read_to_end(&mut out).unwrap();
-        assert!(child.wait().unwrap().success(), "gen_unicode.py {mode} failed");
+        assert!(
+            child.wait().unwrap().success(),
+            "gen_unicode.py {mode} failed"
+        );
         Some(out)
     }
 
     #[test]
     fn every_code_point_matches_glibc() {
-        let Some(facts) = generator("--dump", b"") else { return };
+        let Some(facts) = generator("--dump", b"") else {
+            return;
+        };
         assert_eq!(facts.len(), 0x11_0000);
         for (cp, &f) in facts.iter().enumerate() {
             let cp = cp as u32;
@@ -511,7 +544,9 @@ mod tests {
             }
             hex.push(b'\n');
         }
-        let Some(out) = generator("--mbrtowc", &hex) else { return };
+        let Some(out) = generator("--mbrtowc", &hex) else {
+            return;
+        };
         let out = std::str::from_utf8(&out).unwrap();
         let mut lines = out.lines();
         for b in &inputs {

@@ -1,59 +1,11 @@
 //! What ls knows about one file: its name, its type (from d_type or a stat), and,
-//! only when the output needs it, the stat record.
+//! only when the output needs it, the stat record; and a directory's names as
+//! read, packed (the compact form the name-only listings sort and print).
 
-use crate::sys::stat::FileType;
+pub use crate::fmt::kind::Kind;
 
-/// A file's type, as d_type or st_mode tells it.
-#[derive(Clone, Copy, PartialEq, Eq, Debug)]
-pub enum Kind {
-    Unknown,
-    Fifo,
-    CharDev,
-    Dir,
-    BlockDev,
-    Regular,
-    Symlink,
-    Socket,
-}
-
-impl Kind {
-    pub fn from_file_type(t: FileType) -> Kind {
-        match t {
-            FileType::Fifo => Kind::Fifo,
-            FileType::CharacterDevice => Kind::CharDev,
-            FileType::Directory => Kind::Dir,
-            FileType::BlockDevice => Kind::BlockDev,
-            FileType::RegularFile => Kind::Regular,
-            FileType::Symlink => Kind::Symlink,
-            FileType::Socket => Kind::Socket,
-            _ => Kind::Unknown,
-        }
-    }
-
-    pub fn from_mode(mode: u32) -> Kind {
-        Kind::from_file_type(crate::sys::stat::file_type(mode))
-    }
-
-    fn code(self) -> u8 {
-        self as u8
-    }
-
-    fn from_code(c: u8) -> Kind {
-        match c {
-            1 => Kind::Fifo,
-            2 => Kind::CharDev,
-            3 => Kind::Dir,
-            4 => Kind::BlockDev,
-            5 => Kind::Regular,
-            6 => Kind::Symlink,
-            7 => Kind::Socket,
-            _ => Kind::Unknown,
-        }
-    }
-}
-
-/// The stat fields ls uses. Filled only for the entries and fields the options
-/// need (see `Needs`); a later part adds the long-format fields here.
+/// The stat fields ls uses. Filled only for the entries and fields the output
+/// needs (see plan::Needs).
 #[derive(Clone, Copy, Default, Debug)]
 pub struct Meta {
     pub mode: u32,
@@ -62,7 +14,7 @@ pub struct Meta {
     pub blocks: u64,
     pub time_sec: i64,
     pub time_nsec: u32,
-    /// Long-format fields (see ls::long).
+    /// Long-format fields (see output::long).
     pub nlink: u64,
     pub uid: u32,
     pub gid: u32,
@@ -79,7 +31,7 @@ pub struct Meta {
 /// What a symlink's target and -Z add to the stat record.
 #[derive(Clone, Copy, Debug)]
 pub struct Extra<'a> {
-    /// A symlink's target text, when it was read (see ls::read::read_link).
+    /// A symlink's target text, when it was read (see ls::probe::read_link).
     pub target: Option<&'a [u8]>,
     /// The mode of the file the target text names, when it was looked up and
     /// found; 0 otherwise (GNU's `linkok` false: the link counts as dangling).
@@ -88,8 +40,8 @@ pub struct Extra<'a> {
     pub context: &'a [u8],
 }
 
-/// The flag in `Entry::width` for a name that quoting changed.
-pub const QUOTED: u32 = 1 << 31;
+/// The context of a file that has none.
+pub const NO_CONTEXT: &[u8] = b"?";
 
 /// One directory entry or operand.
 #[derive(Clone, Copy)]
@@ -101,9 +53,10 @@ pub struct Entry<'a> {
     pub meta: Option<&'a Meta>,
     /// d_ino from getdents64 (the inode, except at a mount point).
     pub d_ino: u64,
-    /// The display width of the name as printed (quoting included), once known;
-    /// the top bit (`QUOTED`) says the name was quoted.
+    /// The display width of the name as printed (quoting included), once measured.
     pub width: u32,
+    /// Quoting changed the name (GNU's test for the quote alignment), once measured.
+    pub quoted: bool,
     /// Symlink target and security context (long format, -Z).
     pub extra: Option<&'a Extra<'a>>,
 }
@@ -115,6 +68,7 @@ impl<'a> Entry<'a> {
         meta: None,
         d_ino: 0,
         width: 0,
+        quoted: false,
         extra: None,
     };
 
@@ -126,6 +80,7 @@ impl<'a> Entry<'a> {
             meta: None,
             d_ino: 0,
             width: 0,
+            quoted: false,
             extra: None,
         }
     }
@@ -143,9 +98,9 @@ impl<'a> Entry<'a> {
         self.kind == Kind::Dir
     }
 
-    /// The display width of the printed name (once measured).
-    pub fn display_width(&self) -> u32 {
-        self.width & !QUOTED
+    /// The security context shown for -Z (`?` when there is none).
+    pub fn context(&self) -> &'a [u8] {
+        self.extra.map_or(NO_CONTEXT, |x| x.context)
     }
 
     /// A symlink's target text, when it was read.
@@ -174,11 +129,74 @@ impl<'a> Entry<'a> {
     }
 }
 
-/// The kind byte of a packed record (see ls::read::Packed).
-pub fn pack_kind(k: Kind) -> u8 {
-    k.code()
+/// A directory's names as read, packed one after another in the arena: per entry
+/// its type (the S_IFMT bits of its d_type, shifted right by 12 to fit a byte), the
+/// name's length (2 bytes, little endian), d_ino (8 bytes, little endian; only when
+/// `ino`), the name, a NUL. A million names take about 12 bytes each, against 48
+/// as `Entry`s.
+pub struct Packed<'a> {
+    pub bytes: &'a [u8],
+    pub count: usize,
+    pub ino: bool,
+    /// The error that ended reading early.
+    pub error: Option<crate::sys::Errno>,
 }
 
-pub fn unpack_kind(c: u8) -> Kind {
-    Kind::from_code(c)
+/// One record of a `Packed`.
+pub struct Record<'a> {
+    pub kind: Kind,
+    pub ino: u64,
+    /// The name followed by its NUL.
+    pub name_z: &'a [u8],
+}
+
+impl<'a> Packed<'a> {
+    /// The record that starts at `at`, and where the next one starts.
+    #[inline]
+    pub fn record(&self, at: usize) -> (Record<'a>, usize) {
+        let p = self.bytes;
+        let kind = Kind::from_mode((p[at] as u32) << 12);
+        let len = p[at + 1] as usize | (p[at + 2] as usize) << 8;
+        let mut start = at + 3;
+        let mut ino = 0;
+        if self.ino {
+            ino = u64::from_le_bytes(p[start..start + 8].try_into().unwrap_or([0; 8]));
+            start += 8;
+        }
+        let end = start + len;
+        (
+            Record {
+                kind,
+                ino,
+                name_z: &p[start..=end],
+            },
+            end + 1,
+        )
+    }
+
+    /// The name of the record that starts at `at` (without its NUL): what sorting
+    /// compares, read without decoding the rest of the record.
+    #[inline]
+    pub fn name(&self, at: usize) -> &'a [u8] {
+        let p = self.bytes;
+        let len = p[at + 1] as usize | (p[at + 2] as usize) << 8;
+        let start = at + 3 + if self.ino { 8 } else { 0 };
+        &p[start..start + len]
+    }
+
+    /// Each record with its offset, in directory order.
+    pub fn records(&self) -> impl Iterator<Item = (usize, Record<'a>)> + '_ {
+        let mut at = 0;
+        (0..self.count).map(move |_| {
+            let here = at;
+            let (r, next) = self.record(here);
+            at = next;
+            (here, r)
+        })
+    }
+}
+
+/// The head of a `Packed` record: `mode`'s type and the name's length.
+pub fn record_head(mode: u32, len: usize) -> [u8; 3] {
+    [(mode >> 12) as u8, len as u8, (len >> 8) as u8]
 }

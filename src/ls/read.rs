@@ -1,140 +1,18 @@
-//! Gathering one directory: getdents64 into the caller's buffer, the entries that
-//! pass the filters packed into the arena, then only the stat calls the output
-//! needs.
+//! Gathering: one directory's names by getdents64 into the caller's buffer, the
+//! entries that pass the filter packed into the arena, then only the stat calls
+//! the output needs (plan::Needs), and the operands' stat calls; what a stat does
+//! not say comes from ls::probe.
 
-use super::entry::{pack_kind, unpack_kind, Entry, Extra, Kind, Meta};
-use super::options::{Config, Deref, Format, Hidden, Indicator, SortKey, TimeField};
-use crate::fmt::glob;
+use super::entry::{record_head, Entry, Extra, Kind, Meta, Packed, NO_CONTEXT};
+use super::plan::{Deref, Filter, Needs, TimeField};
+use super::probe::{probe, read_link, Scratch};
 use crate::sys::arena::{Arena, Exhausted};
-use crate::sys::stat::{readlink_at, statx_at, Statx, StatxFlags};
+use crate::sys::dir::RawDirEntry;
+use crate::sys::file;
+use crate::sys::stat::{statx_at, Statx, StatxFlags};
 use crate::sys::{dir, BorrowedFd, Errno};
 use core::ffi::CStr;
 use core::mem::MaybeUninit;
-
-/// A -I/--ignore/-B pattern, or a --hide pattern (`hide`).
-#[derive(Clone, Copy)]
-pub struct Pattern {
-    pub glob: &'static [u8],
-    pub hide: bool,
-}
-
-/// Which entries a listing shows.
-pub struct Filter<'p> {
-    pub hidden: Hidden,
-    pub patterns: &'p [Pattern],
-}
-
-impl Filter<'_> {
-    pub fn keep(&self, name: &[u8]) -> bool {
-        let dot = name.first() == Some(&b'.');
-        match self.hidden {
-            Hidden::All => {}
-            Hidden::AlmostAll => {
-                if name == b"." || name == b".." {
-                    return false;
-                }
-            }
-            Hidden::Skip => {
-                if dot {
-                    return false;
-                }
-            }
-        }
-        !self
-            .patterns
-            .iter()
-            .any(|p| (!p.hide || self.hidden == Hidden::Skip) && glob::matches(p.glob, name))
-    }
-}
-
-/// Which stat calls the options need (see the module documentation of ls).
-#[derive(Clone, Copy)]
-pub struct Needs {
-    /// Stat every entry (-i, -s, -t, -S, -l): with this mask.
-    pub every: Option<StatxFlags>,
-    /// The exec bits of regular files (-F).
-    pub regular_mode: bool,
-    /// The file type of every entry (-R, indicators, --group-directories-first):
-    /// DT_UNKNOWN is resolved by a stat.
-    pub types: bool,
-    /// Read the targets of symlinks (GNU: the long format, or `check_symlink_mode`:
-    /// --group-directories-first, or colors that tell dangling links apart).
-    pub readlink: bool,
-    /// Stat what each target text names (GNU's `linkok`/`linkmode`): -l with -F or
-    /// --file-type, or `check_symlink_mode`.
-    pub target_mode: bool,
-    /// Follow symlinks (-L).
-    pub follow: bool,
-    /// Long format and -Z: xattr markers and contexts (ls::long).
-    pub probe: Option<super::long::Probe>,
-    /// What the color database needs stat'd (ls::paint).
-    pub colors: Option<crate::fmt::colors::Needs>,
-}
-
-impl Needs {
-    pub fn of(c: &Config) -> Needs {
-        let mut mask = StatxFlags::TYPE | StatxFlags::MODE;
-        // GNU stats every entry for --hyperlink.
-        let long = c.format == Format::Long;
-        let mut every = c.inode || c.size || long || c.context || c.hyperlink;
-        if c.inode {
-            mask |= StatxFlags::INO;
-        }
-        if c.size {
-            mask |= StatxFlags::BLOCKS;
-        }
-        match c.sort {
-            SortKey::Size => {
-                every = true;
-                mask |= StatxFlags::SIZE;
-            }
-            SortKey::Time => {
-                every = true;
-                mask |= time_mask(c.time);
-            }
-            _ => {}
-        }
-        if long {
-            mask |= super::long::stat_mask(c) | time_mask(c.time);
-        }
-        let indicators = c.indicator != Indicator::None;
-        let colors = c.colors.map(|db| db.needs(long));
-        // GNU's check_symlink_mode: each symlink is read and what its target
-        // names is stat'd.
-        let check = c.dirs_first || colors.is_some_and(|n| n.follow_symlinks);
-        let colors = colors.map(|mut n| {
-            // GNU then lstats every symlink, and colors by what it found.
-            n.stat_symlinks |= check;
-            n.follow_symlinks = check;
-            n
-        });
-        if colors.is_some() {
-            // `mh` counts hard links wherever a stat is made.
-            mask |= StatxFlags::NLINK;
-        }
-        let follow = c.deref == Deref::All;
-        Needs {
-            every: if every { Some(mask) } else { None },
-            regular_mode: c.indicator == Indicator::Classify,
-            types: c.recursive || indicators || c.dirs_first || colors.is_some(),
-            // (Under -L a stat never shows a symlink: GNU reads none.)
-            readlink: (long || check) && !follow,
-            target_mode: (long && c.indicator >= Indicator::FileType) || check,
-            follow,
-            probe: super::long::Probe::of(c),
-            colors,
-        }
-    }
-}
-
-fn time_mask(t: TimeField) -> StatxFlags {
-    match t {
-        TimeField::Modify => StatxFlags::MTIME,
-        TimeField::Access => StatxFlags::ATIME,
-        TimeField::Change => StatxFlags::CTIME,
-        TimeField::Birth => StatxFlags::BTIME,
-    }
-}
 
 /// Converts a statx result into the fields ls keeps.
 pub fn meta_of(s: &Statx, time: TimeField) -> Meta {
@@ -174,65 +52,9 @@ fn at_end(cookie: u64, buffer_empty: bool) -> bool {
     buffer_empty && cookie == EOF_COOKIE
 }
 
-/// A directory that was read: its entries, and the error that ended reading early.
-pub struct Listing<'a> {
-    pub entries: &'a mut [Entry<'a>],
-    pub error: Option<Errno>,
-}
-
-/// A directory's names as read, packed one after another in the arena: per entry a
-/// kind byte, the name's length (2 bytes, little endian), d_ino (8 bytes, little
-/// endian; only when `ino`), the name, a NUL.
-pub struct Packed<'a> {
-    pub bytes: &'a [u8],
-    pub count: usize,
-    ino: bool,
-    /// The error that ended reading early.
-    pub error: Option<Errno>,
-}
-
-/// One record of a `Packed`.
-pub struct Record<'a> {
-    pub kind: Kind,
-    pub ino: u64,
-    /// The name followed by its NUL.
-    pub name_z: &'a [u8],
-}
-
-impl<'a> Packed<'a> {
-    /// The record that starts at `at`, and where the next one starts.
-    #[inline]
-    pub fn record(&self, at: usize) -> (Record<'a>, usize) {
-        let p = self.bytes;
-        let kind = unpack_kind(p[at]);
-        let len = p[at + 1] as usize | (p[at + 2] as usize) << 8;
-        let mut start = at + 3;
-        let mut ino = 0;
-        if self.ino {
-            ino = u64::from_le_bytes(p[start..start + 8].try_into().unwrap_or([0; 8]));
-            start += 8;
-        }
-        let end = start + len;
-        (
-            Record {
-                kind,
-                ino,
-                name_z: &p[start..=end],
-            },
-            end + 1,
-        )
-    }
-
-    /// Each record with its offset, in directory order.
-    pub fn records(&self) -> impl Iterator<Item = (usize, Record<'a>)> + '_ {
-        let mut at = 0;
-        (0..self.count).map(move |_| {
-            let here = at;
-            let (r, next) = self.record(here);
-            at = next;
-            (here, r)
-        })
-    }
+/// The S_IFMT bits d_type gives an entry (all of them for DT_UNKNOWN).
+fn dirent_mode(e: &RawDirEntry) -> u32 {
+    e.file_type().as_raw_mode()
 }
 
 /// Reads the directory open at `fd` into `region`, keeping the names `filter`
@@ -261,11 +83,7 @@ pub fn pack<'a>(
                 let name = e.file_name().to_bytes_with_nul();
                 if filter.keep(&name[..name.len() - 1]) {
                     let len = name.len() - 1;
-                    v.extend(&[
-                        pack_kind(Kind::from_file_type(e.file_type())),
-                        len as u8,
-                        (len >> 8) as u8,
-                    ])?;
+                    v.extend(&record_head(dirent_mode(&e), len))?;
                     if ino {
                         v.extend(&e.ino().to_le_bytes())?;
                     }
@@ -299,18 +117,16 @@ pub fn entries_of<'a>(
     Ok(entries)
 }
 
-/// Reads the directory open at `fd` into `region`, keeping what `filter` keeps.
+/// Reads the directory open at `fd` into `region`, keeping what `filter` keeps:
+/// the entries, and the error that ended reading early.
 pub fn read<'a>(
     region: &mut Arena<'a>,
     fd: BorrowedFd<'_>,
     buf: &mut [MaybeUninit<u8>],
     filter: &Filter,
-) -> Result<Listing<'a>, Exhausted> {
+) -> Result<(&'a mut [Entry<'a>], Option<Errno>), Exhausted> {
     let packed = pack(region, fd, buf, filter, true)?;
-    Ok(Listing {
-        entries: entries_of(region, &packed)?,
-        error: packed.error,
-    })
+    Ok((entries_of(region, &packed)?, packed.error))
 }
 
 /// What `stream` reports for each entry.
@@ -324,7 +140,6 @@ pub enum Event<'e, 'a> {
 /// Reads the directory open at `fd` and hands each entry that `filter` keeps to
 /// `on` as soon as it is read (and stat'd if `needs` says so): constant memory.
 /// Returns the error that ended reading early.
-#[allow(clippy::too_many_arguments)]
 pub fn stream(
     region: &mut Arena<'_>,
     fd: BorrowedFd<'_>,
@@ -332,7 +147,6 @@ pub fn stream(
     filter: &Filter,
     at: &[u8],
     needs: &Needs,
-    time: TimeField,
     on: &mut dyn FnMut(Event),
 ) -> Result<Option<Errno>, Exhausted> {
     let mut d = dir::entries(fd, buf);
@@ -350,10 +164,10 @@ pub fn stream(
                     }
                     continue;
                 }
-                let mut one = [Entry::new(name, Kind::from_file_type(e.file_type()))];
+                let mut one = [Entry::new(name, Kind::from_mode(dirent_mode(&e)))];
                 let r = region.sub();
                 let mut failed = None;
-                stat_entries(&r, fd, at, &mut one, needs, time, &mut |_, err, why| {
+                stat_entries(&r, fd, at, &mut one, needs, &mut |_, err, why| {
                     failed = Some((err, why))
                 })?;
                 if let Some((err, why)) = failed {
@@ -382,64 +196,6 @@ pub enum Failure {
     Readlink,
 }
 
-/// A symlink's target as GNU 9.1 sees it: the link is read, and when `stat` the
-/// target text is stat'd as a path (after `prefix`, the directory part of an
-/// operand, when the text is relative), not the link: a /proc magic link such
-/// as `3 -> pipe:[N]` names nothing and counts as dangling. Returns the text and
-/// the mode found (0 when not stat'd or not found), or readlink's error.
-pub fn read_link<'a>(
-    region: &Arena<'a>,
-    dir: BorrowedFd<'_>,
-    prefix: &[u8],
-    name: &CStr,
-    stat: bool,
-) -> Result<Result<(&'a [u8], u32), Errno>, Exhausted> {
-    // Targets are shorter than PATH_MAX; /proc's magic links are at most a page.
-    let mut buf = [0u8; 4096];
-    let read = readlink_at(dir, name, &mut buf).map(|t| t.len());
-    let text: &'a mut [u8] = match read {
-        Err(e) => return Ok(Err(e)),
-        Ok(n) if n < buf.len() => {
-            buf[n] = 0;
-            region.copy(&buf[..=n])?
-        }
-        Ok(_) => {
-            let mut size = 2 * buf.len();
-            loop {
-                let big = region.alloc_slice(size, 0u8)?;
-                match readlink_at(dir, name, big) {
-                    Err(e) => return Ok(Err(e)),
-                    Ok(t) if t.len() < size => {
-                        let n = t.len();
-                        break &mut big[..=n];
-                    }
-                    Ok(_) if size < 1 << 20 => size *= 2,
-                    Ok(_) => return Ok(Err(Errno::NAMETOOLONG)),
-                }
-            }
-        }
-    };
-    let n = text.len() - 1;
-    let mut mode = 0;
-    if stat {
-        let relative = text.first() != Some(&b'/') && !prefix.is_empty();
-        let path: &[u8] = if relative {
-            let p = region.alloc_slice(prefix.len() + text.len(), 0u8)?;
-            p[..prefix.len()].copy_from_slice(prefix);
-            p[prefix.len()..].copy_from_slice(text);
-            p
-        } else {
-            text
-        };
-        if let Some(path) = cstr(path) {
-            if let Ok(s) = statx_at(dir, path, true, StatxFlags::TYPE | StatxFlags::MODE) {
-                mode = s.stx_mode as u32;
-            }
-        }
-    }
-    Ok(Ok((&text[..n], mode)))
-}
-
 /// After `e` (a name in `dir`; an operand's directory part is `prefix`) was
 /// stat'd into `m`: the long format's and -Z's probe, and, for a symlink, its
 /// target as `needs` asks. Returns the error of a symlink that could not be read.
@@ -447,13 +203,13 @@ pub fn examine<'a>(
     region: &Arena<'a>,
     dir: BorrowedFd<'_>,
     prefix: &[u8],
-    scratch: Option<&mut super::long::Scratch>,
+    scratch: Option<&mut Scratch>,
     e: &mut Entry<'a>,
     m: &mut Meta,
     needs: &Needs,
 ) -> Result<Option<Errno>, Exhausted> {
     let context = match (&needs.probe, scratch) {
-        (Some(p), Some(s)) => super::long::probe(region, dir, s, e, m, p)?,
+        (Some(p), Some(s)) => probe(region, dir, s, e, m, p)?,
         _ => None,
     };
     let mut error = None;
@@ -484,7 +240,7 @@ fn attach<'a>(
             &region.copy(&[Extra {
                 target: target.map(|t| t.0),
                 target_mode: target.map_or(0, |t| t.1),
-                context: context.unwrap_or(b"?"),
+                context: context.unwrap_or(NO_CONTEXT),
             }])?[0],
         );
     }
@@ -500,11 +256,11 @@ pub fn stat_entries<'a>(
     at: &[u8],
     entries: &mut [Entry<'a>],
     needs: &Needs,
-    time: TimeField,
     failed: &mut dyn FnMut(&[u8], Errno, Failure),
 ) -> Result<(), Exhausted> {
+    let time = needs.time;
     if let Some(mask) = needs.every {
-        let mut scratch = needs.probe.map(|_| super::long::Scratch::new());
+        let mut scratch = needs.probe.map(|_| Scratch::new());
         if let Some(s) = &mut scratch {
             s.start(at, dir);
         }
@@ -544,7 +300,9 @@ pub fn stat_entries<'a>(
             Kind::Unknown => needs.types || needs.regular_mode,
             Kind::Regular => needs.regular_mode || colors.stat_regular,
             Kind::Dir => colors.stat_directories,
-            Kind::Symlink => (needs.follow && (needs.types || needs.regular_mode)) || colors.stat_symlinks,
+            Kind::Symlink => {
+                (needs.follow && (needs.types || needs.regular_mode)) || colors.stat_symlinks
+            }
             _ => false,
         };
         if want {
@@ -574,4 +332,89 @@ pub fn stat_entries<'a>(
         }
     }
     Ok(())
+}
+
+/// What the stat of an operand found.
+pub enum Operand<'a> {
+    /// Its entry, and the error of a symlink that could not be read.
+    Found(Entry<'a>, Option<Errno>),
+    /// Why it could not be stat'd.
+    Missing(Errno),
+}
+
+/// The operands' stat calls, with the probe's buffers they share.
+pub struct Operands {
+    scratch: Scratch,
+}
+
+impl Operands {
+    pub fn new() -> Operands {
+        Operands {
+            scratch: Scratch::new(),
+        }
+    }
+
+    /// Stats the operand `op` (a path from the working directory) as `deref` says,
+    /// and examines it as `needs` asks. None for a name no path can have (a NUL
+    /// inside).
+    pub fn stat<'a>(
+        &mut self,
+        region: &Arena<'a>,
+        op: &[u8],
+        needs: &Needs,
+        deref: Deref,
+    ) -> Result<Option<Operand<'a>>, Exhausted> {
+        operand(region, op, needs, deref, &mut self.scratch)
+    }
+}
+
+impl Default for Operands {
+    fn default() -> Operands {
+        Operands::new()
+    }
+}
+
+fn operand<'a>(
+    region: &Arena<'a>,
+    op: &[u8],
+    needs: &Needs,
+    deref: Deref,
+    scratch: &mut Scratch,
+) -> Result<Option<Operand<'a>>, Exhausted> {
+    let name_z: &'a mut [u8] = region.alloc_slice(op.len() + 1, 0u8)?;
+    name_z[..op.len()].copy_from_slice(op);
+    let name_z: &'a [u8] = name_z;
+    let Some(c) = cstr(name_z) else {
+        return Ok(None);
+    };
+    let mask = needs.operands;
+    let cwd = file::cwd();
+    let st = match deref {
+        Deref::All | Deref::Args => statx_at(cwd, c, true, mask),
+        Deref::Never => statx_at(cwd, c, false, mask),
+        // GNU stats, and lstats when that is not a directory (or the link
+        // dangles); lstat first gives the same answers with one call for
+        // everything but symlinks.
+        Deref::ArgDirs => match statx_at(cwd, c, false, mask) {
+            Ok(l) if Kind::from_mode(l.stx_mode as u32) == Kind::Symlink => {
+                match statx_at(cwd, c, true, mask) {
+                    Ok(s) if Kind::from_mode(s.stx_mode as u32) == Kind::Dir => Ok(s),
+                    Err(e) if e != Errno::NOENT => Err(e),
+                    _ => Ok(l),
+                }
+            }
+            r => r,
+        },
+    };
+    let s = match st {
+        Ok(s) => s,
+        Err(e) => return Ok(Some(Operand::Missing(e))),
+    };
+    let m = &mut region.copy(&[meta_of(&s, needs.time)])?[0];
+    let mut e = Entry::new(name_z, Kind::from_mode(m.mode));
+    // A relative target is read from the operand's directory.
+    let prefix = &op[..op.iter().rposition(|&b| b == b'/').map_or(0, |i| i + 1)];
+    let error = examine(region, cwd, prefix, Some(scratch), &mut e, m, needs)?;
+    e.meta = Some(m);
+    Ok(Some(Operand::Found(e, error)))
 }

@@ -4,19 +4,11 @@
 //! key falls back to the name.
 
 use super::entry::Entry;
-use super::options::SortKey;
-use super::read::Packed;
+use super::entry::Packed;
+use super::plan::{Order, SortKey};
 use crate::fmt::vercmp::filevercmp;
 use crate::sys::arena::{Arena, Exhausted};
 use core::cmp::Ordering;
-
-/// How one listing is ordered.
-#[derive(Clone, Copy)]
-pub struct Order {
-    pub key: SortKey,
-    pub reverse: bool,
-    pub dirs_first: bool,
-}
 
 /// Byte-order comparison, eight bytes at a time (musl's memcmp goes byte by byte).
 #[inline]
@@ -63,10 +55,7 @@ fn by_key(key: SortKey, a: &Entry, b: &Entry) -> Ordering {
         SortKey::Size => size_of(b).cmp(&size_of(a)).then_with(|| bytes_cmp(x, y)),
         SortKey::Extension => bytes_cmp(extension(x), extension(y)).then_with(|| bytes_cmp(x, y)),
         SortKey::Version => filevercmp(x, y),
-        SortKey::Width => a
-            .display_width()
-            .cmp(&b.display_width())
-            .then_with(|| bytes_cmp(x, y)),
+        SortKey::Width => a.width.cmp(&b.width).then_with(|| bytes_cmp(x, y)),
     }
 }
 
@@ -164,10 +153,7 @@ pub fn sort_packed<'a>(
             at: at as u32,
         };
     }
-    sort_keys(keys, &|at| {
-        let z = packed.record(at).0.name_z;
-        &z[..z.len() - 1]
-    });
+    sort_keys(keys, &|at| packed.name(at));
     Ok(Some(keys))
 }
 

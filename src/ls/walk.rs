@@ -10,19 +10,16 @@
 //! reserved buffer used as a stack; each directory's entries live in an arena
 //! region released when it is done.
 
-use super::entry::{Entry, Kind};
-use super::options::{Config, Deref, Format, SortKey};
-use super::output::{total, Render};
+use super::entry::Entry;
+use super::output::Render;
+use super::plan::{Deref, Listing, Plan};
 use super::read::{
-    entries_of, pack, read, stat_entries, stream, Event, Failure, Filter, Needs, Pattern,
+    entries_of, pack, read, stat_entries, stream, Event, Failure, Operand, Operands,
 };
-use super::sort::{sort, sort_packed, Key, Order};
-use super::LineSink;
-use crate::fmt::quote::{quote, Quoting};
-use crate::fmt::Sink;
+use super::sort::{sort, sort_packed, Key};
+use crate::fmt::quote::Quoting;
+use crate::msg;
 use crate::sys::arena::{Arena, Exhausted};
-use crate::sys::err::Line;
-use crate::sys::stat::{statx_at, StatxFlags};
 use crate::sys::{file, out, AsFd, Errno, OwnedFd};
 use core::cell::RefCell;
 use core::ffi::CStr;
@@ -58,11 +55,8 @@ struct Level<'p> {
 
 /// State shared by the whole walk.
 pub struct Walk<'c> {
-    cfg: &'c Config,
+    plan: &'c Plan,
     render: Render,
-    needs: Needs,
-    order: Order,
-    patterns: &'c [Pattern],
     dirent: &'static mut [MaybeUninit<u8>],
     path: &'static mut [u8],
     path_len: usize,
@@ -77,9 +71,6 @@ pub struct Walk<'c> {
     /// The directory being listed is the last thing ls opens: its descriptor is
     /// not closed (the kernel closes it at exit).
     leave_open: bool,
-    /// The listing needs only the names, in name order, one per line: it is kept
-    /// packed and printed from 12-byte sort keys, never as `Entry`s (see `gather`).
-    compact: bool,
     /// Mount points among the directories being listed (see `revisits`).
     crossings: usize,
     /// Our /proc descriptor tables, once a directory on procfs was met (see
@@ -88,53 +79,23 @@ pub struct Walk<'c> {
     pub status: i32,
 }
 
-fn errno_line(prog: &[u8]) -> Line {
-    let mut l = Line::new();
-    l.push(prog).push(b": ");
-    l
-}
-
 impl<'c> Walk<'c> {
-    pub fn new(
-        cfg: &'c Config,
-        patterns: &'c [Pattern],
-        root: &Arena<'static>,
-    ) -> Result<Walk<'c>, Exhausted> {
+    pub fn new(plan: &'c Plan, root: &Arena<'static>) -> Result<Walk<'c>, Exhausted> {
         let dirent = root.alloc_slice(DIRENT_BUF, MaybeUninit::uninit())?;
         // The path starts in static memory; `room` moves it to a reservation when a
         // deep tree needs more.
         let path = crate::sys::mem::path_start();
-        let needs = Needs::of(cfg);
-        let compact = cfg.format == Format::OnePerLine
-            && cfg.sort == SortKey::Name
-            && !cfg.dirs_first
-            && !cfg.size
-            && !cfg.recursive
-            && needs.every.is_none()
-            && needs.colors.is_none()
-            && needs.probe.is_none()
-            && !needs.types
-            && !needs.regular_mode
-            && !needs.readlink;
         Ok(Walk {
-            cfg,
-            render: Render::new(cfg),
-            needs,
-            order: Order {
-                key: cfg.sort,
-                reverse: cfg.reverse,
-                dirs_first: cfg.dirs_first,
-            },
-            patterns,
+            plan,
+            render: Render::new(&plan.show, plan.deref == Deref::All),
             dirent,
             path,
             path_len: 0,
             open: heapless::Deque::new(),
             first: true,
-            headers: cfg.recursive,
+            headers: plan.recursive,
             same_mount_open: true,
             leave_open: false,
-            compact,
             crossings: 0,
             tables: None,
             status: 0,
@@ -148,10 +109,7 @@ impl<'c> Walk<'c> {
     /// `PROG: WHAT 'NAME': ERRNO` with NAME quoted as GNU quotes file names in
     /// messages.
     fn report(&mut self, what: &[u8], name: &[u8], e: Errno, status: i32) {
-        let mut l = errno_line(self.cfg.prog);
-        l.push(what);
-        quote_msg(&mut l, name, Quoting::quoteaf);
-        l.push(b": ").errno(e).push(b"\n").send();
+        msg::failed(self.plan.prog, what, name, Quoting::quoteaf, e);
         self.fail(status);
     }
 
@@ -206,13 +164,11 @@ impl<'c> Walk<'c> {
             } else {
                 &self.path[..self.path_len]
             };
-            let mut l = errno_line(self.cfg.prog);
-            l.push(match why {
+            let what: &[u8] = match why {
                 Failure::Stat => b"cannot access ",
                 Failure::Readlink => b"cannot read symbolic link ",
-            });
-            quote_msg(&mut l, full, Quoting::quoteaf);
-            l.push(b": ").errno(e).push(b"\n").send();
+            };
+            msg::failed(self.plan.prog, what, full, Quoting::quoteaf, e);
         }
         self.path_len = base;
         self.fail(1);
@@ -227,7 +183,7 @@ impl<'c> Walk<'c> {
         let implied = [&b"."[..]];
         // GNU looks at `.` as a file (so canonicalizes it) only under -d when no
         // operand is given.
-        let canonicalized = !operands.is_empty() || self.cfg.directory;
+        let canonicalized = !operands.is_empty() || self.plan.directory;
         let operands: &[&'static [u8]] = if operands.is_empty() {
             &implied
         } else {
@@ -236,82 +192,38 @@ impl<'c> Walk<'c> {
         let mut sub = region.sub();
         let entries = sub.alloc_slice(operands.len(), Entry::EMPTY)?;
         let mut n = 0;
-        let mut mask =
-            self.needs.every.unwrap_or(StatxFlags::empty()) | StatxFlags::TYPE | StatxFlags::MODE;
-        if self.cfg.inode {
-            mask |= StatxFlags::INO;
-        }
-        if self.needs.colors.is_some() {
-            mask |= StatxFlags::NLINK;
-        }
-        let mut scratch = super::long::Scratch::new();
+        let needs = self.plan.needs;
+        let mut stat = Operands::new();
         for &op in operands {
-            let mut z = sub.vec::<u8>();
-            z.extend(op)?;
-            z.push(0)?;
-            let name_z: &[u8] = z.finish();
-            let Ok(c) = CStr::from_bytes_with_nul(name_z) else {
-                continue;
-            };
-            if let Some(e) = self.render.links.as_ref().and_then(|l| l.operand_error(op)) {
+            if let Some(e) = self.render.link_error(op) {
                 if canonicalized {
                     self.report(b"error canonicalizing ", op, e, 2);
                 }
             }
-            let st = match self.cfg.deref {
-                Deref::All | Deref::Args => statx_at(file::cwd(), c, true, mask),
-                Deref::Never => statx_at(file::cwd(), c, false, mask),
-                // GNU stats, and lstats when that is not a directory (or the link
-                // dangles); lstat first gives the same answers with one call for
-                // everything but symlinks.
-                Deref::ArgDirs => match statx_at(file::cwd(), c, false, mask) {
-                    Ok(l) if Kind::from_mode(l.stx_mode as u32) == Kind::Symlink => {
-                        match statx_at(file::cwd(), c, true, mask) {
-                            Ok(s) if Kind::from_mode(s.stx_mode as u32) == Kind::Dir => Ok(s),
-                            Err(e) if e != Errno::NOENT => Err(e),
-                            _ => Ok(l),
-                        }
-                    }
-                    r => r,
-                },
-            };
-            match st {
-                Ok(s) => {
-                    let m = sub.copy(&[super::read::meta_of(&s, self.cfg.time)])?;
-                    let mut e = Entry::new(name_z, Kind::from_mode(m[0].mode));
-                    // A relative target is read from the operand's directory.
-                    let prefix = &op[..op.iter().rposition(|&b| b == b'/').map_or(0, |i| i + 1)];
-                    let needs = self.needs;
-                    if let Some(err) = super::read::examine(
-                        &sub,
-                        file::cwd(),
-                        prefix,
-                        Some(&mut scratch),
-                        &mut e,
-                        &mut m[0],
-                        &needs,
-                    )? {
+            match stat.stat(&sub, op, &needs, self.plan.deref)? {
+                Some(Operand::Found(e, unreadable)) => {
+                    if let Some(err) = unreadable {
                         self.report(b"cannot read symbolic link ", op, err, 2);
                     }
-                    e.meta = Some(&m[0]);
                     entries[n] = e;
                     n += 1;
                 }
-                Err(e) => self.report(b"cannot access ", op, e, 2),
+                Some(Operand::Missing(e)) => self.report(b"cannot access ", op, e, 2),
+                None => {}
             }
         }
         let entries = &mut entries[..n];
-        let measured = self.render.measure_for_sort(entries, self.order.key);
-        sort(entries, self.order, &mut sub)?;
+        let measured = self.render.measure_for_sort(entries, self.plan.order.key);
+        sort(entries, self.plan.order, &mut sub)?;
         // GNU's prefix widths and quote alignment for the file operands count the
         // directory operands too.
         // (Only when some operand is a file: -l would look up names for nothing.)
-        let frame = if self.cfg.directory || entries.iter().any(|e| !e.is_dir()) {
+        let frame = if self.plan.directory || entries.iter().any(|e| !e.is_dir()) {
             Some(self.render.frame(entries, measured))
         } else {
             None
         };
-        let files = if self.cfg.directory {
+        let files = if self.plan.directory {
             entries.len()
         } else {
             // Stable partition: files keep their order, directories theirs.
@@ -331,21 +243,17 @@ impl<'c> Walk<'c> {
         };
         let (file_part, dir_part) = entries.split_at_mut(files);
         if let (true, Some(frame)) = (files > 0, &frame) {
-            if let Some(l) = &self.render.links {
-                l.set_operands(true);
-            }
+            self.render.printing_operands(true);
             self.render.print_group(&mut sub, file_part, frame)?;
-            if let Some(l) = &self.render.links {
-                l.set_operands(false);
-            }
+            self.render.printing_operands(false);
             self.first = false;
         }
-        self.headers = self.cfg.recursive || operands.len() > 1;
+        self.headers = self.plan.recursive || operands.len() > 1;
         let dirs = dir_part.len();
         for (i, e) in dir_part.iter().enumerate() {
             // The last directory's descriptor is left for exit to close (one
             // syscall fewer) when nothing else is opened after it.
-            self.leave_open = i + 1 == dirs && !self.cfg.recursive;
+            self.leave_open = i + 1 == dirs && !self.plan.recursive;
             self.set_path(e.name())?;
             let Ok(c) = CStr::from_bytes_with_nul(e.name_z()) else {
                 continue;
@@ -360,68 +268,42 @@ impl<'c> Walk<'c> {
                         id: Default::default(),
                         by_path: Default::default(),
                     };
-                    if self.cfg.recursive {
+                    if self.plan.recursive {
                         self.revisits(&level, Some(&fd));
                         level.by_path.set(self.own_table(level.id.get(), &fd, None));
                     }
-                    if let Some(l) = &self.render.links {
-                        l.enter_operand(e.name());
-                    }
+                    self.render.enter_operand(e.name());
                     self.list(&mut sub, &level, fd, true)?;
                     self.close_level(&level);
                 }
                 Err(err) => self.report(b"cannot open directory ", e.name(), err, 2),
             }
-            if self.cfg.tty {
+            if self.plan.tty {
                 out::flush();
             }
         }
         // GNU restores the colors before the --dired trailer.
-        if let Some(p) = &self.render.paint {
-            p.finish();
-        }
-        self.render.long.dired.finish();
+        self.render.finish();
         Ok(())
     }
 
+    /// Starts a directory's listing: the blank line before it, and its header.
     fn header(&mut self, operand: bool) {
-        if !self.first {
-            out::byte(b'\n');
-        }
+        let unlinked = self.render.header_start(self.first, self.headers);
         self.first = false;
+        if let Some(e) = unlinked {
+            let path = &self.path[..self.path_len];
+            msg::failed(
+                self.plan.prog,
+                b"error canonicalizing ",
+                path,
+                Quoting::quoteaf,
+                e,
+            );
+            self.fail(if operand { 2 } else { 1 });
+        }
         if self.headers {
-            self.render.long.dired.indent();
-            self.render.long.dired.mark_header();
-        }
-        let link = self.headers.then_some(self.render.links.as_ref()).flatten();
-        if let Some(e) = link.and_then(|l| l.dir_error()) {
-            let mut l = errno_line(self.cfg.prog);
-            l.push(b"error canonicalizing ");
-            quote_msg(&mut l, &self.path[..self.path_len], Quoting::quoteaf);
-            l.push(b": ").errno(e).push(b"\n").send();
-            self.status = self.status.max(if operand { 2 } else { 1 });
-        }
-        let link = link.filter(|l| l.open_dir());
-        if self.headers && self.render.raw_names {
-            out::bytes(&self.path[..self.path_len]);
-            if link.is_some() {
-                crate::fmt::colors::hyperlink::close(&mut crate::fmt::Stdout);
-            }
-            self.render.long.dired.mark_header();
-            out::bytes(b":\n");
-        } else if self.headers {
-            let q = Quoting {
-                style: self.cfg.quoting,
-                hide_control: self.cfg.hide_control,
-                utf8: self.render.quoting.utf8,
-                extra: b":",
-            };
-            quote(&q, &self.path[..self.path_len], &mut crate::fmt::Stdout);
-            if link.is_some() {
-                crate::fmt::colors::hyperlink::close(&mut crate::fmt::Stdout);
-            }
-            self.render.long.dired.mark_header();
-            out::bytes(b":\n");
+            self.render.header(&self.path[..self.path_len]);
         }
     }
 
@@ -448,7 +330,7 @@ impl<'c> Walk<'c> {
                 return Ok(());
             }
         };
-        if !self.cfg.recursive
+        if !self.plan.recursive
             || !entries
                 .iter()
                 .any(|e| e.is_dir() && !dot_or_dotdot(e.name()))
@@ -470,7 +352,7 @@ impl<'c> Walk<'c> {
             self.push_name(e.name())?;
             let end = self.path_len;
             let opened = if level.by_path.get() {
-                self.open_path().map(|f| (f, self.cfg.deref != Deref::All))
+                self.open_path().map(|f| (f, self.plan.deref != Deref::All))
             } else {
                 self.open_child(level, e.name_z())
             };
@@ -488,7 +370,7 @@ impl<'c> Walk<'c> {
                     // Identities come from fstat at mount points and under -L; below a
                     // mount point every directory is checked (a bind mount can show
                     // an ancestor again).
-                    let again = if crossed || self.cfg.deref == Deref::All {
+                    let again = if crossed || self.plan.deref == Deref::All {
                         self.revisits(&child, Some(&child_fd))
                     } else {
                         self.crossings > 0 && self.revisits(&child, None)
@@ -499,29 +381,28 @@ impl<'c> Walk<'c> {
                     }
                     // GNU holds no directory descriptor while it opens one, and only
                     // that one while it reads it: our own descriptor table is read so.
-                    let child_fd = if self.own_table(child.id.get(), &child_fd, Some(level.id.get().0)) {
-                        drop(child_fd);
-                        self.release_all(level);
-                        match self.open_path() {
-                            Ok(f) => {
-                                child.by_path.set(true);
-                                f
+                    let child_fd =
+                        if self.own_table(child.id.get(), &child_fd, Some(level.id.get().0)) {
+                            drop(child_fd);
+                            self.release_all(level);
+                            match self.open_path() {
+                                Ok(f) => {
+                                    child.by_path.set(true);
+                                    f
+                                }
+                                Err(err) => {
+                                    self.cannot_open(err);
+                                    self.path_len = level.path_end;
+                                    continue;
+                                }
                             }
-                            Err(err) => {
-                                self.cannot_open(err);
-                                self.path_len = level.path_end;
-                                continue;
-                            }
-                        }
-                    } else {
-                        child_fd
-                    };
+                        } else {
+                            child_fd
+                        };
                     self.crossings += crossed as usize;
-                    let mark = self.render.links.as_ref().map(|l| l.enter_child(e.name()));
+                    let mark = self.render.enter_child(e.name());
                     let r = self.list(&mut sub, &child, child_fd, false);
-                    if let (Some(l), Some(m)) = (&self.render.links, mark) {
-                        l.leave(m);
-                    }
+                    self.render.leave(mark);
                     self.crossings -= crossed as usize;
                     r?;
                     self.close_level(&child);
@@ -536,21 +417,27 @@ impl<'c> Walk<'c> {
 
     /// `cannot open directory PATH: ERRNO` for a subdirectory (status 1).
     fn cannot_open(&mut self, err: Errno) {
-        let n = self.path_len;
-        let mut l = errno_line(self.cfg.prog);
-        l.push(b"cannot open directory ");
-        quote_msg(&mut l, &self.path[..n], Quoting::quoteaf);
-        l.push(b": ").errno(err).push(b"\n").send();
+        let path = &self.path[..self.path_len];
+        msg::failed(
+            self.plan.prog,
+            b"cannot open directory ",
+            path,
+            Quoting::quoteaf,
+            err,
+        );
         self.fail(1);
     }
 
     fn read_error(&mut self, e: Errno, operand: bool) {
         if e != Errno::NOENT {
-            let n = self.path_len;
-            let mut l = errno_line(self.cfg.prog);
-            l.push(b"reading directory ");
-            quote_msg(&mut l, &self.path[..n], Quoting::quoteaf);
-            l.push(b": ").errno(e).push(b"\n").send();
+            let path = &self.path[..self.path_len];
+            msg::failed(
+                self.plan.prog,
+                b"reading directory ",
+                path,
+                Quoting::quoteaf,
+                e,
+            );
             self.fail(if operand { 2 } else { 1 });
         }
     }
@@ -570,9 +457,8 @@ impl<'c> Walk<'c> {
         let mut a = level.parent;
         while let Some(x) = a {
             if x.id.get() == id {
-                let n = self.path_len;
-                let mut l = errno_line(self.cfg.prog);
-                quote_msg(&mut l, &self.path[..n], Quoting::quotef);
+                let mut l = msg::start(self.plan.prog);
+                msg::quoted(&mut l, &self.path[..self.path_len], Quoting::quotef);
                 l.push(b": not listing already-listed directory\n").send();
                 self.fail(2);
                 return true;
@@ -591,13 +477,9 @@ impl<'c> Walk<'c> {
         operand: bool,
     ) -> Result<Option<&'a mut [Entry<'a>]>, Exhausted> {
         self.header(operand);
-        let filter = Filter {
-            hidden: self.cfg.hidden,
-            patterns: self.patterns,
-        };
-        if self.render.stream {
-            let needs = self.needs;
-            let time = self.cfg.time;
+        let filter = self.plan.filter;
+        if self.plan.listing == Listing::Stream {
+            let needs = self.plan.needs;
             let dirent = core::mem::take(&mut self.dirent);
             let at = sub.copy(&self.path[..self.path_len])?;
             let r = stream(
@@ -607,7 +489,6 @@ impl<'c> Walk<'c> {
                 &filter,
                 at,
                 &needs,
-                time,
                 &mut |ev| match ev {
                     Event::Entry(e) => self.render.one(e),
                     Event::Failed(name, err, why) => self.report_entry(name, err, why),
@@ -617,12 +498,12 @@ impl<'c> Walk<'c> {
             if let Some(e) = r? {
                 self.read_error(e, operand);
             }
-            if self.cfg.tty {
+            if self.plan.tty {
                 out::flush();
             }
             return Ok(None);
         }
-        if self.compact {
+        if self.plan.listing == Listing::Compact {
             // A million names cost about 24 bytes each here (12 packed, 12 of key),
             // against 80 as entries.
             let packed = pack(sub, fd.as_fd(), self.dirent, &filter, false)?;
@@ -634,52 +515,41 @@ impl<'c> Walk<'c> {
                     let r = packed.record(k.at()).0;
                     self.render.one(&Entry::new(r.name_z, r.kind));
                 };
-                if self.order.reverse {
+                if self.plan.order.reverse {
                     keys.iter().rev().for_each(print);
                 } else {
                     keys.iter().for_each(print);
                 }
-                if self.cfg.tty {
+                if self.plan.tty {
                     out::flush();
                 }
                 return Ok(None);
             }
             let entries = entries_of(sub, &packed)?;
-            sort(entries, self.order, sub)?;
-            self.render.group(sub, entries, None, true)?;
-            if self.cfg.tty {
+            sort(entries, self.plan.order, sub)?;
+            self.render.group(sub, entries, None)?;
+            if self.plan.tty {
                 out::flush();
             }
             return Ok(None);
         }
-        let listing = read(sub, fd.as_fd(), self.dirent, &filter)?;
-        if let Some(e) = listing.error {
+        let (entries, error) = read(sub, fd.as_fd(), self.dirent, &filter)?;
+        if let Some(e) = error {
             self.read_error(e, operand);
         }
-        let entries = listing.entries;
-        let needs = self.needs;
-        let time = self.cfg.time;
+        let needs = self.plan.needs;
         let at: &[u8] = if needs.probe.is_some() {
             sub.copy(&self.path[..self.path_len])?
         } else {
             &[]
         };
-        stat_entries(
-            sub,
-            fd.as_fd(),
-            at,
-            entries,
-            &needs,
-            time,
-            &mut |name, e, why| self.report_entry(name, e, why),
-        )?;
-        let measured = self.render.measure_for_sort(entries, self.order.key);
-        sort(entries, self.order, sub)?;
-        if self.cfg.size || self.cfg.format == Format::Long {
-            total(&self.render, entries);
-        }
-        self.render.group(sub, entries, measured, true)?;
-        if self.cfg.tty {
+        stat_entries(sub, fd.as_fd(), at, entries, &needs, &mut |name, e, why| {
+            self.report_entry(name, e, why)
+        })?;
+        let measured = self.render.measure_for_sort(entries, self.plan.order.key);
+        sort(entries, self.plan.order, sub)?;
+        self.render.group(sub, entries, measured)?;
+        if self.plan.tty {
             out::flush();
         }
         Ok(Some(entries))
@@ -688,12 +558,4 @@ impl<'c> Walk<'c> {
 
 fn dot_or_dotdot(name: &[u8]) -> bool {
     name == b"." || name == b".."
-}
-
-/// Appends `name` to a message, quoted as gnulib's `how` (`Quoting::quoteaf`,
-/// `quotef`, `quote`) quotes it in this locale.
-pub fn quote_msg(l: &mut Line, name: &[u8], how: fn(bool) -> Quoting) {
-    let q = how(crate::locale::ctype_utf8());
-    let mut s = LineSink(l);
-    quote(&q, name, &mut s as &mut dyn Sink);
 }

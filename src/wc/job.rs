@@ -18,14 +18,7 @@ pub struct Job {
     pub total: Total,
 }
 
-/// `--total=WHEN`.
-#[derive(Clone, Copy, PartialEq, Eq)]
-pub enum Total {
-    Auto,
-    Always,
-    Only,
-    Never,
-}
+pub use super::options::Total;
 
 /// How every input of a run is read: the same for all of them.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]

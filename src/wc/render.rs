@@ -73,9 +73,7 @@ pub fn counts_line(job: &Job, width: usize, c: &Counts, name: Option<&[u8]>) {
 
 /// Starts a message: `PROG: `.
 pub fn msg(job: &Job) -> Line {
-    let mut l = Line::new();
-    l.push(job.prog).push(b": ");
-    l
+    crate::msg::start(job.prog)
 }
 
 /// Appends `name` quoted as GNU's `quotef` does.

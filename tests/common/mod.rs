@@ -3,6 +3,8 @@
 //! for byte; build fixture trees at test time.
 #![allow(dead_code)]
 
+pub mod plain;
+
 use std::ffi::{OsStr, OsString};
 use std::os::unix::ffi::{OsStrExt, OsStringExt};
 use std::os::unix::process::CommandExt;

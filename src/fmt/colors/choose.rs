@@ -22,20 +22,24 @@
 //! link's own, and the suffix is matched against the target text as ls prints it.
 
 use super::{Database, Key};
+use crate::fmt::kind::Kind;
 
-/// A directory entry's type as `getdents64` reports it (d_type), or as known from
-/// stat. Command-line directories are `Directory`.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum FileType {
-    Unknown,
-    Fifo,
-    CharDevice,
-    Directory,
-    BlockDevice,
-    Regular,
-    Symlink,
-    Socket,
-    Whiteout,
+impl Kind {
+    /// The key of an entry known by its type alone (GNU's rule 1 above; also rule 4
+    /// for a stat'd one that is not a regular file or a directory): a door, which
+    /// GNU built for Linux does not recognize, and an unknown type are `or`.
+    pub const fn color(self) -> Key {
+        match self {
+            Kind::Unknown | Kind::Door => Key::Orphan,
+            Kind::Fifo => Key::Fifo,
+            Kind::CharDev => Key::Char,
+            Kind::Dir => Key::Dir,
+            Kind::BlockDev => Key::Block,
+            Kind::Regular | Kind::Whiteout => Key::File,
+            Kind::Symlink => Key::Link,
+            Kind::Socket => Key::Socket,
+        }
+    }
 }
 
 /// What a stat of the entry told (lstat, or stat when dereferencing).
@@ -50,7 +54,7 @@ pub struct Stat {
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Facts {
     /// From d_type; used only when `stat` is `None`.
-    pub file_type: FileType,
+    pub file_type: Kind,
     /// The entry's own stat, if ls stat'd it (or its stat failed: then `None`).
     pub stat: Option<Stat>,
     /// The capability probe said yes (false when not probed).
@@ -62,7 +66,7 @@ pub struct Facts {
 
 impl Facts {
     /// An entry only its directory entry type is known about.
-    pub fn from_type(file_type: FileType) -> Facts {
+    pub fn from_type(file_type: Kind) -> Facts {
         Facts {
             file_type,
             stat: None,
@@ -74,7 +78,7 @@ impl Facts {
     /// A stat'd entry (the type comes from the mode).
     pub fn from_stat(mode: u32, nlink: u64) -> Facts {
         Facts {
-            file_type: FileType::Unknown,
+            file_type: Kind::Unknown,
             stat: Some(Stat { mode, nlink }),
             has_capability: false,
             target_mode: None,
@@ -89,14 +93,6 @@ pub enum Class<'a> {
     Suffix(&'a [u8]),
 }
 
-const S_IFMT: u32 = 0o170000;
-const S_IFIFO: u32 = 0o010000;
-const S_IFCHR: u32 = 0o020000;
-const S_IFDIR: u32 = 0o040000;
-const S_IFBLK: u32 = 0o060000;
-const S_IFREG: u32 = 0o100000;
-const S_IFLNK: u32 = 0o120000;
-const S_IFSOCK: u32 = 0o140000;
 const S_ISUID: u32 = 0o4000;
 const S_ISGID: u32 = 0o2000;
 const S_ISVTX: u32 = 0o1000;
@@ -187,19 +183,10 @@ impl<'a> Database<'a> {
         let key = if target == Target::Missing && c(Key::Missing) {
             Key::Missing
         } else if facts.stat.is_none() {
-            match facts.file_type {
-                FileType::Unknown => Key::Orphan,
-                FileType::Fifo => Key::Fifo,
-                FileType::CharDevice => Key::Char,
-                FileType::Directory => Key::Dir,
-                FileType::BlockDevice => Key::Block,
-                FileType::Regular | FileType::Whiteout => Key::File,
-                FileType::Symlink => Key::Link,
-                FileType::Socket => Key::Socket,
-            }
+            facts.file_type.color()
         } else {
-            match mode & S_IFMT {
-                S_IFREG => {
+            match Kind::from_mode(mode) {
+                Kind::Regular => {
                     let nlink = facts.stat.map_or(0, |s| s.nlink);
                     if mode & S_ISUID != 0 && c(Key::Setuid) {
                         Key::Setuid
@@ -215,7 +202,7 @@ impl<'a> Database<'a> {
                         Key::File
                     }
                 }
-                S_IFDIR => {
+                Kind::Dir => {
                     let (sticky, writable) = (mode & S_ISVTX != 0, mode & S_IWOTH != 0);
                     if sticky && writable && c(Key::StickyOtherWritable) {
                         Key::StickyOtherWritable
@@ -227,12 +214,7 @@ impl<'a> Database<'a> {
                         Key::Dir
                     }
                 }
-                S_IFLNK => Key::Link,
-                S_IFIFO => Key::Fifo,
-                S_IFSOCK => Key::Socket,
-                S_IFBLK => Key::Block,
-                S_IFCHR => Key::Char,
-                _ => Key::Orphan,
+                kind => kind.color(),
             }
         };
         if key == Key::File {

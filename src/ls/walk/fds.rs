@@ -16,7 +16,12 @@ impl Walk<'_> {
     /// tables. Only a directory on another file system than its parent's
     /// (`parent_dev`; an operand has none) can be the first on procfs: that one is
     /// asked with fstatfs, and the tables' identities are then read once.
-    pub(super) fn own_table(&mut self, id: (u64, u64), fd: &OwnedFd, parent_dev: Option<u64>) -> bool {
+    pub(super) fn own_table(
+        &mut self,
+        id: (u64, u64),
+        fd: &OwnedFd,
+        parent_dev: Option<u64>,
+    ) -> bool {
         if let Some(t) = &self.tables {
             return t.ids.contains(&id);
         }
@@ -101,7 +106,7 @@ impl Walk<'_> {
         }
         let mut start = anchor.map_or(0, |a| a.path_end);
         let end = level.path_end;
-        let follow = self.cfg.deref == Deref::All;
+        let follow = self.plan.deref == Deref::All;
         let mut cur: Option<OwnedFd> = None;
         loop {
             if anchor.is_some() || cur.is_some() {
@@ -143,9 +148,13 @@ impl Walk<'_> {
     }
 
     /// Opens the child `name_z` of `level`; true when it is a mount point.
-    pub(super) fn open_child(&mut self, level: &Level, name_z: &[u8]) -> Result<(OwnedFd, bool), Errno> {
+    pub(super) fn open_child(
+        &mut self,
+        level: &Level,
+        name_z: &[u8],
+    ) -> Result<(OwnedFd, bool), Errno> {
         let c = CStr::from_bytes_with_nul(name_z).map_err(|_| Errno::INVAL)?;
-        let follow = self.cfg.deref == Deref::All;
+        let follow = self.plan.deref == Deref::All;
         if level.fd.borrow().is_none() {
             let saved = self.path_len;
             self.path_len = level.path_end;

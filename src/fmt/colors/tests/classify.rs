@@ -85,19 +85,19 @@ fn other_types_and_dtype_fallback() {
     assert_eq!(by_mode(0o120777), Class::Key(Key::Link));
     assert_eq!(by_mode(0o000644), Class::Key(Key::Orphan));
     let by_type = |t| b.classify_name(&Facts::from_type(t), b"x");
-    assert_eq!(by_type(FileType::Unknown), Class::Key(Key::Orphan));
-    assert_eq!(by_type(FileType::Fifo), Class::Key(Key::Fifo));
-    assert_eq!(by_type(FileType::CharDevice), Class::Key(Key::Char));
-    assert_eq!(by_type(FileType::Directory), Class::Key(Key::Dir));
-    assert_eq!(by_type(FileType::BlockDevice), Class::Key(Key::Block));
-    assert_eq!(by_type(FileType::Regular), Class::Key(Key::File));
-    assert_eq!(by_type(FileType::Whiteout), Class::Key(Key::File));
-    assert_eq!(by_type(FileType::Symlink), Class::Key(Key::Link));
-    assert_eq!(by_type(FileType::Socket), Class::Key(Key::Socket));
+    assert_eq!(by_type(Kind::Unknown), Class::Key(Key::Orphan));
+    assert_eq!(by_type(Kind::Fifo), Class::Key(Key::Fifo));
+    assert_eq!(by_type(Kind::CharDev), Class::Key(Key::Char));
+    assert_eq!(by_type(Kind::Dir), Class::Key(Key::Dir));
+    assert_eq!(by_type(Kind::BlockDev), Class::Key(Key::Block));
+    assert_eq!(by_type(Kind::Regular), Class::Key(Key::File));
+    assert_eq!(by_type(Kind::Whiteout), Class::Key(Key::File));
+    assert_eq!(by_type(Kind::Symlink), Class::Key(Key::Link));
+    assert_eq!(by_type(Kind::Socket), Class::Key(Key::Socket));
     // Not stat'd: no exec/dir attributes, but suffixes still apply.
     let d = db("*.gz=1");
     assert_eq!(
-        d.classify_name(&Facts::from_type(FileType::Regular), b"a.gz"),
+        d.classify_name(&Facts::from_type(Kind::Regular), b"a.gz"),
         Class::Suffix(b"1")
     );
 }
@@ -105,7 +105,7 @@ fn other_types_and_dtype_fallback() {
 #[test]
 fn symlinks_orphans_and_targets() {
     let link = |target: Option<u32>| Facts {
-        file_type: FileType::Symlink,
+        file_type: Kind::Symlink,
         stat: Some(Stat {
             mode: 0o120777,
             nlink: 1,
@@ -124,7 +124,7 @@ fn symlinks_orphans_and_targets() {
         Class::Key(Key::Link)
     );
     assert_eq!(
-        d.classify_name(&Facts::from_type(FileType::Symlink), b"l"),
+        d.classify_name(&Facts::from_type(Kind::Symlink), b"l"),
         Class::Key(Key::Orphan)
     );
     // or empty: not colored, the link stays ln.

@@ -24,14 +24,14 @@ const GNU_MI_ONLY_LONG: &[u8] = b"total 20\na.TXT\nb.txt\n\x1b[0m\x1b[01;33mblk\
 
 struct Entry {
     name: &'static str,
-    file_type: FileType,
+    file_type: Kind,
     mode: u32,
     nlink: u64,
     /// Symlinks: the target text and the target's mode (None: missing).
     link: Option<(&'static str, Option<u32>)>,
 }
 
-const fn e(name: &'static str, file_type: FileType, mode: u32, nlink: u64) -> Entry {
+const fn e(name: &'static str, file_type: Kind, mode: u32, nlink: u64) -> Entry {
     Entry {
         name,
         file_type,
@@ -43,7 +43,7 @@ const fn e(name: &'static str, file_type: FileType, mode: u32, nlink: u64) -> En
 const fn l(name: &'static str, target: &'static str, target_mode: Option<u32>) -> Entry {
     Entry {
         name,
-        file_type: FileType::Symlink,
+        file_type: Kind::Symlink,
         mode: 0o120777,
         nlink: 1,
         link: Some((target, target_mode)),
@@ -52,14 +52,14 @@ const fn l(name: &'static str, target: &'static str, target_mode: Option<u32>) -
 
 /// /tmp/colfx on the reference machine, in `LC_ALL=C` order.
 fn fixture() -> Vec<Entry> {
-    use FileType::*;
+    use Kind::*;
     vec![
         e("a.TXT", Regular, 0o100644, 1),
         e("b.txt", Regular, 0o100644, 1),
-        e("blk", BlockDevice, 0o060644, 1),
+        e("blk", BlockDev, 0o060644, 1),
         e("c.tar.gz", Regular, 0o100644, 1),
-        e("chr", CharDevice, 0o020644, 1),
-        e("dir", Directory, 0o040755, 2),
+        e("chr", CharDev, 0o020644, 1),
+        e("dir", Dir, 0o040755, 2),
         e("exe", Regular, 0o100755, 1),
         e("fifo", Fifo, 0o010644, 1),
         e("hard", Regular, 0o100644, 2),
@@ -73,13 +73,13 @@ fn fixture() -> Vec<Entry> {
         l("lnorphan", "orphan", None),
         l("lntxt.gz", "b.txt", Some(0o100644)),
         l("orphan", "nowhere", None),
-        e("ow", Directory, 0o040777, 2),
+        e("ow", Dir, 0o040777, 2),
         e("reg", Regular, 0o100644, 1),
         e("sgid", Regular, 0o102755, 1),
         e("sock", Socket, 0o140755, 1),
-        e("sticky", Directory, 0o041755, 2),
+        e("sticky", Dir, 0o041755, 2),
         e("suid", Regular, 0o104755, 1),
-        e("tw", Directory, 0o041777, 2),
+        e("tw", Dir, 0o041777, 2),
     ]
 }
 
@@ -88,9 +88,9 @@ fn fixture() -> Vec<Entry> {
 fn gather(x: &Entry, needs: &Needs, long: bool) -> Facts {
     let stat = long
         || match x.file_type {
-            FileType::Regular => needs.stat_regular,
-            FileType::Directory => needs.stat_directories,
-            FileType::Symlink => needs.stat_symlinks,
+            Kind::Regular => needs.stat_regular,
+            Kind::Dir => needs.stat_directories,
+            Kind::Symlink => needs.stat_symlinks,
             _ => false,
         };
     let mut f = Facts::from_type(x.file_type);
@@ -205,7 +205,10 @@ fn listing_mi_only() {
 }
 
 fn unhex(s: &str) -> Vec<u8> {
-    (0..s.len()).step_by(2).map(|i| u8::from_str_radix(&s[i..i + 2], 16).unwrap()).collect()
+    (0..s.len())
+        .step_by(2)
+        .map(|i| u8::from_str_radix(&s[i..i + 2], 16).unwrap())
+        .collect()
 }
 
 /// Random LS_COLORS values against GNU: `tools/colors_fuzz.py` runs GNU ls over the
@@ -228,7 +231,10 @@ fn fuzz_against_gnu() {
             Err(e) => {
                 let mut m = Bytes(Vec::new());
                 e.write_messages(b"ls", std::env::var("UTF8").is_ok(), &mut m);
-                let plain: Vec<u8> = fixture().iter().flat_map(|x| format!("{}\n", x.name).into_bytes()).collect();
+                let plain: Vec<u8> = fixture()
+                    .iter()
+                    .flat_map(|x| format!("{}\n", x.name).into_bytes())
+                    .collect();
                 let plain_long: Vec<u8> = std::iter::once(b"total 20\n".to_vec())
                     .chain(fixture().iter().map(|x| match x.link {
                         Some((t, _)) => format!("{} -> {}\n", x.name, t).into_bytes(),
@@ -239,7 +245,11 @@ fn fuzz_against_gnu() {
                 (plain, plain_long, m.0)
             }
         };
-        for (what, got, want) in [("-1", &got_one, &one), ("-l", &got_long, &long), ("err", &got_err, &errs)] {
+        for (what, got, want) in [
+            ("-1", &got_one, &one),
+            ("-l", &got_long, &long),
+            ("err", &got_err, &errs),
+        ] {
             if got != want {
                 bad += 1;
                 if bad < 6 {

@@ -1,20 +1,16 @@
-//! ls's side of `--color` and `--hyperlink`: the database set up once at start,
-//! the facts each entry gives the color rules, and the bytes around names.
+//! ls's side of `--color` and `--hyperlink`: the facts each entry gives the color
+//! rules, and the bytes around names.
 //!
-//! `setup` runs after the options (GNU parses LS_COLORS only once color is on, after
-//! the option warnings). The database and its storage live in the root arena for the
-//! whole run. `Render` (ls::output) holds a `Paint`; the formats call
-//! `Render::painted_name` where they print a name, `Render::paint_normal` before each
-//! entry, and `Render::painted_target` for a symlink's target in `-l`. `finish`
-//! writes the closing sequence once at exit.
+//! The database comes with the plan (options::resolve sets it up). `Render` holds
+//! a `Paint`; the formats call `Render::painted_name` where they print a name,
+//! `Render::paint_normal` before each entry, and `Render::painted_target` for a
+//! symlink's target in `-l`. `finish` writes the closing sequence once at exit.
 
-use super::entry::{Entry, Kind};
-use super::output::Render;
-use crate::fmt::colors::{self, Database, Facts, FileType, Painter, Setup, Slot, Stat, Storage};
+use super::Render;
+use crate::fmt::colors::{Database, Facts, Painter, Stat};
 use crate::fmt::Stdout;
-use crate::sys::arena::{Arena, Exhausted};
-use crate::sys::err::Line;
-use crate::sys::{env, out};
+use crate::ls::entry::Entry;
+use crate::sys::out;
 use core::cell::RefCell;
 
 /// Color sequences into stdout, not counted by `out::position` (GNU's --dired
@@ -33,30 +29,6 @@ pub struct Paint {
     painter: RefCell<Painter<'static, 'static>>,
 }
 
-/// GNU's start-up decision once `--color` said yes: the database, or None (no
-/// color: the terminal is unknown, or LS_COLORS is invalid and the messages were
-/// printed). `Err` when the arena is exhausted.
-pub fn setup(prog: &[u8], root: &Arena<'static>) -> Result<Option<&'static Database<'static>>, Exhausted> {
-    let ls_colors = env::get(b"LS_COLORS");
-    let size = colors::storage_size(ls_colors.unwrap_or(b""));
-    let bytes = root.alloc_slice(size.bytes, 0u8)?;
-    let slots = root.alloc_slice(size.slots, Slot::EMPTY)?;
-    let storage = Storage { bytes, slots };
-    match colors::setup(ls_colors, env::get(b"TERM"), env::get(b"COLORTERM"), storage) {
-        Setup::Colors(db) => Ok(Some(&root.copy(&[db])?[0])),
-        Setup::Off => Ok(None),
-        Setup::Invalid(e) => {
-            if e == colors::ParseError::NoRoom {
-                return Err(Exhausted);
-            }
-            let mut l = Line::new();
-            e.write_messages(prog, crate::locale::ctype_utf8(), &mut super::LineSink(&mut l));
-            l.send();
-            Ok(None)
-        }
-    }
-}
-
 impl Paint {
     pub fn of(db: Option<&'static Database<'static>>) -> Option<Paint> {
         db.map(|db| Paint {
@@ -73,16 +45,6 @@ impl Paint {
 
 /// What the color rules know about `e`.
 fn facts(e: &Entry) -> Facts {
-    let file_type = match e.kind {
-        Kind::Unknown => FileType::Unknown,
-        Kind::Fifo => FileType::Fifo,
-        Kind::CharDev => FileType::CharDevice,
-        Kind::Dir => FileType::Directory,
-        Kind::BlockDev => FileType::BlockDevice,
-        Kind::Regular => FileType::Regular,
-        Kind::Symlink => FileType::Symlink,
-        Kind::Socket => FileType::Socket,
-    };
     let stat = e.meta.map(|m| Stat {
         mode: m.mode,
         nlink: m.nlink,
@@ -90,7 +52,7 @@ fn facts(e: &Entry) -> Facts {
     // (GNU's linkok: the target text names a file; 0 otherwise.)
     let target_mode = Some(e.target_mode()).filter(|&m| m != 0);
     Facts {
-        file_type,
+        file_type: e.kind,
         stat,
         has_capability: false,
         target_mode,
@@ -110,18 +72,22 @@ impl Render {
     /// already wrote it when `pad_done`). `col`: the column the entry started at.
     /// Returns the bytes of the name with its alignment space (GNU's length for `cl`).
     pub(super) fn painted_name(&self, e: &Entry, space: bool, col: usize, pad_done: bool) -> usize {
-        let quoted = e.width & super::entry::QUOTED != 0;
-        let pad = (space && !quoted) as usize;
+        let pad = (space && !e.quoted) as usize;
         if pad == 1 && !pad_done {
             out::byte(b' ');
         }
-        let seq = self.paint.as_ref().and_then(|p| p.db.name_sequence(&facts(e), e.name()));
+        let seq = self
+            .paint
+            .as_ref()
+            .and_then(|p| p.db.name_sequence(&facts(e), e.name()));
         if let Some(p) = &self.paint {
             p.painter.borrow_mut().begin_name(&mut Escapes, seq);
         }
         let len = self.quoted_text(e, e.name(), space).0 + pad;
         if let Some(p) = &self.paint {
-            p.painter.borrow_mut().end_name(&mut Escapes, seq.is_some(), col, len, self.width);
+            p.painter
+                .borrow_mut()
+                .end_name(&mut Escapes, seq.is_some(), col, len, self.show.width);
         }
         len
     }
@@ -129,7 +95,10 @@ impl Render {
     /// Prints a symlink's target text in `-l`, colored by what it points to and
     /// linked like the name. `aligned`: the group aligns names on quotes.
     pub(super) fn painted_target(&self, e: &Entry, target: &[u8], col: usize, aligned: bool) {
-        let seq = self.paint.as_ref().and_then(|p| p.db.target_sequence(&facts(e), target));
+        let seq = self
+            .paint
+            .as_ref()
+            .and_then(|p| p.db.target_sequence(&facts(e), target));
         if let Some(p) = &self.paint {
             p.painter.borrow_mut().begin_name(&mut Escapes, seq);
         }
@@ -138,7 +107,9 @@ impl Render {
         // printed) when it decides whether to clear to the end of the line.
         let len = len + (aligned && !quoted) as usize;
         if let Some(p) = &self.paint {
-            p.painter.borrow_mut().end_name(&mut Escapes, seq.is_some(), col, len, self.width);
+            p.painter
+                .borrow_mut()
+                .end_name(&mut Escapes, seq.is_some(), col, len, self.show.width);
         }
     }
 }
@@ -149,11 +120,11 @@ impl Render {
     /// quoted. `aligned`: the group aligns names on quotes.
     fn quoted_text(&self, e: &Entry, text: &[u8], aligned: bool) -> (usize, bool) {
         let write = |s: &mut dyn crate::fmt::Sink| -> bool {
-            if self.raw_names {
+            if self.show.raw_names {
                 s.put(text);
                 false
             } else {
-                crate::fmt::quote::quote(&self.quoting, text, s).quoted
+                crate::fmt::quote::quote(&self.show.quoting, text, s).quoted
             }
         };
         match &self.links {
@@ -164,10 +135,5 @@ impl Render {
                 ((out::position() - start) as usize, quoted)
             }
         }
-    }
-
-    /// Neither colors nor links: names can be written bare.
-    pub(super) fn plain(&self) -> bool {
-        self.paint.is_none() && self.links.is_none()
     }
 }

@@ -1,11 +1,11 @@
-//! The date column of the long format: the time style, the local time zone (loaded
+//! The date column of the long format: the style's two formats, the local time zone (loaded
 //! on first use, as glibc's tzset would: $TZ, TZif files under $TZDIR or
 //! /usr/share/zoneinfo, /etc/localtime, POSIX TZ strings, UTC when nothing fits)
 //! and GNU's six-months rule, with the clock read lazily.
 
-use super::options::Config;
 use crate::fmt::strtime::{format_bounded, LS_MAX};
 use crate::fmt::tz::{self, Tz};
+use crate::fmt::unicode::display_width;
 use crate::sys::{env, file, map, time};
 use core::cell::{Cell, OnceCell};
 use core::ffi::CStr;
@@ -22,41 +22,8 @@ pub struct Clock {
     now: Cell<(i64, u32)>,
     /// The width of the old format applied to time 0 (for unprintable times).
     fallback: OnceCell<usize>,
-}
-
-const LOCALE_OLD: &[u8] = b"%b %e  %Y";
-const LOCALE_RECENT: &[u8] = b"%b %e %H:%M";
-
-/// The (old, recent) formats that GNU's decode_switches picks for `style` (from
-/// --time-style, TIME_STYLE or "locale"); options.rs already refused bad ones.
-pub fn formats_of(style: &'static [u8], time_posix: bool) -> [&'static [u8]; 2] {
-    let mut s = style;
-    while let Some(rest) = s.strip_prefix(b"posix-") {
-        if time_posix {
-            return [LOCALE_OLD, LOCALE_RECENT];
-        }
-        s = rest;
-    }
-    if let Some(f) = s.strip_prefix(b"+") {
-        return match f.iter().position(|&b| b == b'\n') {
-            Some(i) => [&f[..i], &f[i + 1..]],
-            None => [f, f],
-        };
-    }
-    let names: [&[u8]; 4] = [b"full-iso", b"long-iso", b"iso", b"locale"];
-    let pick = names.iter().position(|n| *n == s).or_else(|| {
-        let mut m = names.iter().enumerate().filter(|(_, n)| n.starts_with(s));
-        match (m.next(), m.next()) {
-            (Some((i, _)), None) => Some(i),
-            _ => None,
-        }
-    });
-    match pick {
-        Some(0) => [b"%Y-%m-%d %H:%M:%S.%N %z", b"%Y-%m-%d %H:%M:%S.%N %z"],
-        Some(1) => [b"%Y-%m-%d %H:%M", b"%Y-%m-%d %H:%M"],
-        Some(2) => [b"%Y-%m-%d ", b"%m-%d %H:%M"],
-        _ => [LOCALE_OLD, LOCALE_RECENT],
-    }
+    /// LC_CTYPE is UTF-8 (for that width).
+    utf8: bool,
 }
 
 /// True when (sec, nsec) lies within the six months before `now` (exclusive).
@@ -66,13 +33,12 @@ pub fn is_recent(t: (i64, u32), now: (i64, u32)) -> bool {
 }
 
 impl Clock {
-    pub fn new(c: &Config) -> Clock {
-        let style = c
-            .time_style
-            .or_else(|| env::get(b"TIME_STYLE"))
-            .unwrap_or(b"locale");
+    /// A clock that formats old times with `formats[0]`, recent ones with
+    /// `formats[1]`; `utf8`: LC_CTYPE is UTF-8.
+    pub fn new(formats: [&'static [u8]; 2], utf8: bool) -> Clock {
         Clock {
-            formats: formats_of(style, crate::locale::time_is_posix()),
+            utf8,
+            formats,
             zone: OnceCell::new(),
             now: Cell::new((i64::MIN, 0)),
             fallback: OnceCell::new(),
@@ -110,7 +76,7 @@ impl Clock {
             };
             let mut buf = [0u8; LS_MAX];
             match format_bounded(self.formats[0], &tm, 0, 0, &mut buf) {
-                Some(n) => display_width(&buf[..n]),
+                Some(n) => display_width(&buf[..n], self.utf8),
                 None => 0,
             }
         })
@@ -187,28 +153,6 @@ fn quick(fmt: &[u8], tm: &crate::fmt::tz::Tm, nsec: u32, buf: &mut [u8]) -> Opti
     Some(n)
 }
 
-/// Columns taken by `text` (bytes in the C locale; UTF-8 characters otherwise).
-pub fn display_width(text: &[u8]) -> usize {
-    if text.is_ascii() || !crate::locale::ctype_utf8() {
-        return text.len();
-    }
-    let mut w = 0usize;
-    let mut i = 0;
-    while i < text.len() {
-        match crate::fmt::unicode::decode(&text[i..]) {
-            crate::fmt::unicode::Decoded::Char(cp, len) => {
-                w += crate::fmt::unicode::width(cp).max(0) as usize;
-                i += len;
-            }
-            _ => {
-                w += 1;
-                i += 1;
-            }
-        }
-    }
-    w
-}
-
 /// Maps the zone file `name`: absolute, or relative to $TZDIR (when set and not
 /// empty) or the zoneinfo directory. A set-user-ID run (AT_SECURE) reads zone
 /// files as glibc's does there: TZDIR is not looked at (the loader removed it), and
@@ -267,25 +211,6 @@ mod tests {
     use super::*;
 
     #[test]
-    fn styles() {
-        assert_eq!(formats_of(b"locale", true), [LOCALE_OLD, LOCALE_RECENT]);
-        assert_eq!(formats_of(b"long-iso", true), [&b"%Y-%m-%d %H:%M"[..]; 2]);
-        assert_eq!(formats_of(b"long", true), [&b"%Y-%m-%d %H:%M"[..]; 2]);
-        assert_eq!(
-            formats_of(b"iso", true),
-            [&b"%Y-%m-%d "[..], b"%m-%d %H:%M"]
-        );
-        assert_eq!(formats_of(b"posix-iso", true), [LOCALE_OLD, LOCALE_RECENT]);
-        assert_eq!(
-            formats_of(b"posix-iso", false),
-            [&b"%Y-%m-%d "[..], b"%m-%d %H:%M"]
-        );
-        assert_eq!(formats_of(b"+%Y\n%H", true), [&b"%Y"[..], b"%H"]);
-        assert_eq!(formats_of(b"+%Y", true), [&b"%Y"[..], b"%Y"]);
-        assert_eq!(formats_of(b"+", true), [&b""[..], b""]);
-    }
-
-    #[test]
     fn quick_formats_agree_with_strtime() {
         let zones: [&[u8]; 4] = [
             b"UTC0",
@@ -294,8 +219,8 @@ mod tests {
             b"<-0330>3:30",
         ];
         let fmts: [&[u8]; 6] = [
-            LOCALE_OLD,
-            LOCALE_RECENT,
+            b"%b %e  %Y",
+            b"%b %e %H:%M",
             b"%Y-%m-%d %H:%M:%S.%N %z",
             b"%Y-%m-%d %H:%M",
             b"%Y-%m-%d ",
@@ -318,7 +243,7 @@ mod tests {
         }
         // Outside four-digit years, other conversions: the general path.
         let tm = Tz::UTC.localtime(-70_000_000_000).unwrap();
-        assert_eq!(quick(LOCALE_OLD, &tm, 0, &mut [0u8; 64]), None);
+        assert_eq!(quick(b"%b %e  %Y", &tm, 0, &mut [0u8; 64]), None);
         let tm = Tz::UTC.localtime(0).unwrap();
         assert_eq!(quick(b"%c", &tm, 0, &mut [0u8; 64]), None);
     }

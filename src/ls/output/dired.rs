@@ -7,7 +7,7 @@
 //! reservation (committed by the kernel page by page as it fills).
 
 use crate::fmt::num::u64_dec;
-use crate::fmt::quote::{Style, CHOICES, STYLES};
+use crate::fmt::quote::Style;
 use crate::sys::{mem, out};
 use core::cell::RefCell;
 
@@ -105,12 +105,7 @@ impl Dired {
         self.names.borrow().dump(b"//DIRED//");
         self.headers.borrow().dump(b"//SUBDIRED//");
         out::bytes(b"//DIRED-OPTIONS// --quoting-style=");
-        let i = STYLES.iter().position(|&s| s == self.style).unwrap_or(0);
-        let name = CHOICES
-            .iter()
-            .find(|c| c.1 as usize == i)
-            .map_or("literal", |c| c.0);
-        out::bytes(name.as_bytes());
+        out::bytes(self.style.name().as_bytes());
         out::byte(b'\n');
     }
 }

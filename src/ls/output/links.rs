@@ -8,9 +8,9 @@
 //! it with a readlink only where a symlink can be (symlink entries, operands, -L):
 //! the other entries are the directory's path plus their name.
 
-use super::entry::{Entry, Kind};
 use crate::fmt::colors::hyperlink;
 use crate::fmt::{Sink, Stdout};
+use crate::ls::entry::{Entry, Kind};
 use crate::sys::stat::readlink_at;
 use crate::sys::{file, host, mem};
 use core::cell::{Cell, RefCell};
@@ -73,7 +73,10 @@ fn resolve(out: &mut [u8], len: &mut usize, rel: &[u8], check: bool, rest: &mut 
         if pos == end {
             return true;
         }
-        let stop = rest[pos..].iter().position(|&b| b == b'/').map_or(end, |i| pos + i);
+        let stop = rest[pos..]
+            .iter()
+            .position(|&b| b == b'/')
+            .map_or(end, |i| pos + i);
         let comp = &rest[pos..stop];
         pos = stop;
         if comp == b"." {
@@ -109,7 +112,11 @@ fn resolve(out: &mut [u8], len: &mut usize, rel: &[u8], check: bool, rest: &mut 
             if target.len() + 1 > pos {
                 return false;
             }
-            *len = if target.first() == Some(&b'/') { 0 } else { before };
+            *len = if target.first() == Some(&b'/') {
+                0
+            } else {
+                before
+            };
             pos -= 1;
             rest[pos] = b'/';
             pos -= target.len();
@@ -135,13 +142,18 @@ impl Sink for Buf<'_> {
 }
 
 impl Links {
-    pub fn of(c: &super::options::Config) -> Option<Links> {
-        if !c.hyperlink {
+    /// The state for --hyperlink when `on`; `deref`: -L.
+    pub fn of(on: bool, deref: bool) -> Option<Links> {
+        if !on {
             return None;
         }
         let mut host = [0u8; 65];
         let host_len = host::node_name(&mut host).len();
-        let bufs = match (mem::reserve(SPACE), mem::reserve(SPACE), mem::reserve(SPACE)) {
+        let bufs = match (
+            mem::reserve(SPACE),
+            mem::reserve(SPACE),
+            mem::reserve(SPACE),
+        ) {
             (Ok(canon), Ok(name), Ok(rest)) => Some(Buffers { canon, name, rest }),
             _ => None,
         };
@@ -152,7 +164,7 @@ impl Links {
             cwd: Cell::new(0),
             dir: Cell::new(0),
             operands: Cell::new(false),
-            deref: c.deref == super::options::Deref::All,
+            deref,
             cwd_error: None,
             dir_failed: Cell::new(false),
         };
@@ -234,7 +246,11 @@ impl Links {
             return false;
         }
         if let Some(b) = self.bufs.borrow().as_ref() {
-            hyperlink::open(&mut Stdout, self.host(), &b.canon[self.cwd.get()..self.dir.get()]);
+            hyperlink::open(
+                &mut Stdout,
+                self.host(),
+                &b.canon[self.cwd.get()..self.dir.get()],
+            );
         }
         true
     }
@@ -262,7 +278,8 @@ impl Links {
         }
         b.name[..base.len()].copy_from_slice(base);
         let mut len = base.len();
-        let check = self.operands.get() || self.deref || matches!(e.kind, Kind::Symlink | Kind::Unknown);
+        let check =
+            self.operands.get() || self.deref || matches!(e.kind, Kind::Symlink | Kind::Unknown);
         if !resolve(b.name, &mut len, e.name(), check, b.rest) {
             // Symlinks that loop: the path as written, as GNU's.
             len = base.len();
@@ -276,9 +293,18 @@ impl Links {
     /// it quoted it, inside `e`'s link. `aligned`: the group aligns names on
     /// quotes; GNU then keeps a quoted name's outer quotes outside the link.
     /// Returns the bytes of the quoted text, and whether `quote` quoted it.
-    pub fn around(&self, e: &Entry, aligned: bool, quote: &dyn Fn(&mut dyn Sink) -> bool) -> (usize, bool) {
+    pub fn around(
+        &self,
+        e: &Entry,
+        aligned: bool,
+        quote: &dyn Fn(&mut dyn Sink) -> bool,
+    ) -> (usize, bool) {
         let mut tmp = [0u8; 4096];
-        let mut b = Buf { bytes: &mut tmp, len: 0, lost: false };
+        let mut b = Buf {
+            bytes: &mut tmp,
+            len: 0,
+            lost: false,
+        };
         let quoted = quote(&mut b);
         let (n, lost) = (b.len, b.lost);
         if lost {

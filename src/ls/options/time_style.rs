@@ -1,0 +1,118 @@
+//! The time style (`--time-style`, TIME_STYLE): its two date formats, for files
+//! older than six months (or in the future) and for recent ones, as GNU's
+//! decode_switches reads the style, and its message for a bad one.
+
+use crate::cli::bad_argument;
+use crate::fmt::keyword::{find, Mismatch};
+use crate::msg::{self, locale_quoted, try_help};
+
+/// The `locale` style (the C locale's formats).
+pub const LOCALE: [&[u8]; 2] = [b"%b %e  %Y", b"%b %e %H:%M"];
+
+/// The named styles; a unique prefix names one too.
+const NAMED: &[(&str, [&[u8]; 2])] = &[
+    (
+        "full-iso",
+        [b"%Y-%m-%d %H:%M:%S.%N %z", b"%Y-%m-%d %H:%M:%S.%N %z"],
+    ),
+    ("long-iso", [b"%Y-%m-%d %H:%M", b"%Y-%m-%d %H:%M"]),
+    ("iso", [b"%Y-%m-%d ", b"%m-%d %H:%M"]),
+    ("locale", LOCALE),
+];
+
+/// Why a style was refused.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum Bad<'s> {
+    /// `+FORMAT` with more than one newline: the format.
+    Format(&'s [u8]),
+    /// Not a style name (or a prefix of one names several): the name.
+    Name(&'s [u8], Mismatch),
+}
+
+/// The (old, recent) formats of `style`. A `posix-` prefix means "only outside
+/// the C/POSIX locale": where `time_posix()` says LC_TIME is C or POSIX, the style
+/// is the locale's and what follows is not looked at.
+pub fn formats<'s>(
+    style: &'s [u8],
+    time_posix: &dyn Fn() -> bool,
+) -> Result<[&'s [u8]; 2], Bad<'s>> {
+    let mut s = style;
+    if let Some(rest) = s.strip_prefix(b"posix-") {
+        if time_posix() {
+            return Ok(LOCALE);
+        }
+        s = rest;
+    }
+    if let Some(f) = s.strip_prefix(b"+") {
+        return match f.iter().position(|&b| b == b'\n') {
+            None => Ok([f, f]),
+            Some(i) if !f[i + 1..].contains(&b'\n') => Ok([&f[..i], &f[i + 1..]]),
+            Some(_) => Err(Bad::Format(f)),
+        };
+    }
+    find(NAMED, s).map_err(|e| Bad::Name(s, e))
+}
+
+/// GNU's message for a bad style, and the Try line.
+pub fn report(prog: &[u8], bad: Bad) {
+    match bad {
+        Bad::Format(f) => {
+            let mut l = msg::start(prog);
+            l.push(b"invalid time style format ");
+            locale_quoted(&mut l, f);
+            l.push(b"\n").send();
+        }
+        Bad::Name(s, e) => {
+            let mut l = bad_argument(prog, b"time style", s, e);
+            l.push(b"\n  - [posix-]full-iso\n  - [posix-]long-iso\n");
+            l.push(b"  - [posix-]iso\n  - [posix-]locale\n");
+            l.push(b"  - +FORMAT (e.g., +%H:%M) for a 'date'-style format\n");
+            l.send();
+            try_help(prog);
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn formats_of(style: &'static [u8], posix: bool) -> [&'static [u8]; 2] {
+        formats(style, &|| posix).unwrap()
+    }
+
+    #[test]
+    fn styles() {
+        let [old, recent] = LOCALE;
+        assert_eq!(formats_of(b"locale", true), [old, recent]);
+        assert_eq!(formats_of(b"long-iso", true), [&b"%Y-%m-%d %H:%M"[..]; 2]);
+        assert_eq!(formats_of(b"long", true), [&b"%Y-%m-%d %H:%M"[..]; 2]);
+        assert_eq!(
+            formats_of(b"iso", true),
+            [&b"%Y-%m-%d "[..], b"%m-%d %H:%M"]
+        );
+        assert_eq!(formats_of(b"posix-iso", true), [old, recent]);
+        assert_eq!(
+            formats_of(b"posix-iso", false),
+            [&b"%Y-%m-%d "[..], b"%m-%d %H:%M"]
+        );
+        assert_eq!(formats_of(b"+%Y\n%H", true), [&b"%Y"[..], b"%H"]);
+        assert_eq!(formats_of(b"+%Y", true), [&b"%Y"[..], b"%Y"]);
+        assert_eq!(formats_of(b"+", true), [&b""[..], b""]);
+    }
+
+    #[test]
+    fn refused() {
+        let f = |s: &'static [u8]| formats(s, &|| false);
+        assert_eq!(f(b"+a\nb\nc"), Err(Bad::Format(b"a\nb\nc")));
+        assert_eq!(f(b"l"), Err(Bad::Name(b"l", Mismatch::Ambiguous)));
+        assert_eq!(f(b""), Err(Bad::Name(b"", Mismatch::Ambiguous)));
+        assert_eq!(f(b"x"), Err(Bad::Name(b"x", Mismatch::Invalid)));
+        assert_eq!(f(b"posix-x"), Err(Bad::Name(b"x", Mismatch::Invalid)));
+        assert_eq!(formats(b"posix-x", &|| true), Ok(LOCALE));
+        assert_eq!(
+            f(b"posix-posix-iso"),
+            Err(Bad::Name(b"posix-iso", Mismatch::Invalid))
+        );
+    }
+}

@@ -1,0 +1,318 @@
+//! Printing: one group of entries (the file operands, or one directory) in the
+//! plan's format, the directory headers and `total` lines, and at the end the
+//! color reset and the --dired trailer. Each part has its file: `grid` (one per
+//! line, -C, -x, -m), `long` (-l), `paint` (colors), `links` (--hyperlink, with
+//! `cwd`), `dired`, `time` (the date column) and `ids` (owner and group names).
+
+mod cwd;
+mod dired;
+mod grid;
+mod ids;
+mod links;
+mod long;
+mod paint;
+mod time;
+
+use super::entry::Entry;
+use super::plan::{Format, IndicatorStyle, Show, SortKey};
+use crate::fmt::colors::hyperlink;
+use crate::fmt::kind::indicator_for;
+use crate::fmt::num::dec_width;
+use crate::fmt::quote::{quote, Quoted, Quoting};
+use crate::fmt::size::{format_scaled, scaled_width};
+use crate::fmt::unicode::display_width;
+use crate::fmt::{Sink, Stdout};
+use crate::sys::arena::{Arena, Exhausted};
+use crate::sys::{out, Errno};
+use dired::Dired;
+use ids::Ids;
+use links::Links;
+use paint::Paint;
+use time::Clock;
+
+/// A sink that drops what it is given (quote() then only measures).
+struct Discard;
+impl Sink for Discard {
+    fn put(&mut self, _: &[u8]) {}
+}
+
+/// What the lines show, and the state printing keeps for the whole run.
+pub struct Render {
+    show: Show,
+    /// The long format's date column.
+    clock: Clock,
+    /// The long format's owner and group names.
+    ids: Ids,
+    dired: Dired,
+    /// --color, when colors are on.
+    paint: Option<Paint>,
+    /// --hyperlink.
+    links: Option<Links>,
+    /// Names are printed as they are, with nothing before or after them.
+    bare: bool,
+}
+
+/// The widths one group's entries share.
+pub struct Fields {
+    inode: usize,
+    blocks: usize,
+    /// A leading space before unquoted names.
+    space: bool,
+    /// The -Z column.
+    context: usize,
+    /// The long format's columns.
+    long: Option<long::Widths>,
+}
+
+impl Fields {
+    /// No alignment (a streamed listing).
+    const NONE: Fields = Fields {
+        inode: 0,
+        blocks: 0,
+        space: false,
+        context: 0,
+        long: None,
+    };
+}
+
+impl Render {
+    /// The printing state for `show`; `deref`: -L (hyperlinks resolve every name).
+    pub fn new(show: &Show, deref: bool) -> Render {
+        let mut r = Render {
+            show: *show,
+            clock: Clock::new(show.long.times, show.quoting.utf8),
+            ids: Ids::new(),
+            dired: Dired::new(show.dired, show.quoting.style),
+            paint: Paint::of(show.colors),
+            links: Links::of(show.hyperlink, deref),
+            bare: false,
+        };
+        r.bare = show.raw_names
+            && !show.inode
+            && !show.size
+            && !show.context
+            && show.indicator == IndicatorStyle::None
+            && r.plain();
+        r
+    }
+
+    fn indicator_of(&self, e: &Entry) -> Option<u8> {
+        indicator_for(self.show.indicator, e.kind, e.executable())
+    }
+
+    /// Neither colors nor links: names can be written bare.
+    fn plain(&self) -> bool {
+        self.paint.is_none() && self.links.is_none()
+    }
+
+    /// Measures the names before sorting when the order depends on their width.
+    pub fn measure_for_sort(&self, entries: &mut [Entry], key: SortKey) -> Option<bool> {
+        (key == SortKey::Width).then(|| self.measure(entries))
+    }
+
+    /// Sets each entry's width (and quoted flag) from its quoted name, and returns
+    /// whether any name was quoted.
+    fn measure(&self, entries: &mut [Entry]) -> bool {
+        let mut any = false;
+        for e in entries.iter_mut() {
+            let q = if self.show.raw_names && e.name().iter().all(|&b| (0x20..0x7f).contains(&b)) {
+                Quoted {
+                    width: e.name().len(),
+                    quoted: false,
+                }
+            } else {
+                quote(&self.show.quoting, e.name(), &mut Discard)
+            };
+            any |= q.quoted;
+            e.width = q.width as u32;
+            e.quoted = q.quoted;
+        }
+        any
+    }
+
+    /// Measures `entries` (unless `measured` already says whether any name is
+    /// quoted) and gives the widths they share.
+    pub fn frame(&self, entries: &mut [Entry], measured: Option<bool>) -> Fields {
+        let any_quoted = match measured {
+            Some(q) => q,
+            None if self.show.needs_width => self.measure(entries),
+            None => false,
+        };
+        let mut f = Fields {
+            space: self.show.align_quotes && any_quoted,
+            ..Fields::NONE
+        };
+        match self.show.format {
+            Format::Long => f.long = Some(long::widths(self, entries)),
+            Format::Commas => {}
+            _ => {
+                for e in entries {
+                    self.widen(&mut f, e);
+                }
+            }
+        }
+        f
+    }
+
+    /// Widens the prefix columns of `f` to fit `e`'s.
+    fn widen(&self, f: &mut Fields, e: &Entry) {
+        if self.show.context {
+            f.context = f.context.max(self.text_width(e.context()));
+        }
+        if self.show.inode {
+            f.inode = f.inode.max(e.meta.map_or(1, |m| dec_width(m.ino)));
+        }
+        if self.show.size {
+            f.blocks = f
+                .blocks
+                .max(e.meta.map_or(1, |m| self.blocks_width(m.blocks)));
+        }
+    }
+
+    /// Columns taken by `text` in this locale.
+    fn text_width(&self, text: &[u8]) -> usize {
+        display_width(text, self.show.quoting.utf8)
+    }
+
+    fn blocks_width(&self, blocks: u64) -> usize {
+        scaled_width(blocks, 512, &self.show.block)
+    }
+
+    fn blocks_text(&self, blocks: u64) {
+        format_scaled(blocks, 512, &self.show.block, &mut Stdout);
+    }
+
+    /// Prints one directory's entries, after its `total` line where -s or -l
+    /// shows one.
+    pub fn group(
+        &self,
+        region: &mut Arena<'_>,
+        entries: &mut [Entry],
+        measured: Option<bool>,
+    ) -> Result<(), Exhausted> {
+        if self.show.size || self.show.format == Format::Long {
+            self.total(entries);
+        }
+        if entries.is_empty() {
+            return Ok(());
+        }
+        let f = self.frame(entries, measured);
+        self.print_group(region, entries, &f)
+    }
+
+    /// Prints `total N`: the blocks of `entries`.
+    fn total(&self, entries: &[Entry]) {
+        let sum: u64 = entries
+            .iter()
+            .filter_map(|e| e.meta)
+            .map(|m| m.blocks)
+            .sum();
+        self.dired.indent();
+        out::bytes(b"total ");
+        self.blocks_text(sum);
+        out::byte(self.show.eol);
+    }
+
+    /// Prints one group with the widths `f`.
+    pub fn print_group(
+        &self,
+        region: &mut Arena<'_>,
+        entries: &[Entry],
+        f: &Fields,
+    ) -> Result<(), Exhausted> {
+        if entries.is_empty() {
+            return Ok(());
+        }
+        match &f.long {
+            Some(w) => {
+                long::lines(self, entries, w, f.space);
+                Ok(())
+            }
+            None => self.grid(region, entries, f),
+        }
+    }
+
+    /// Prints one entry of a streamed listing (-1 -U): no alignment.
+    pub fn one(&self, e: &Entry) {
+        if self.bare {
+            out::bytes(e.name());
+        } else {
+            self.print_entry(e, &Fields::NONE, 0);
+        }
+        out::byte(self.show.eol);
+    }
+
+    /// Starts a directory's listing: a blank line unless it is the first thing
+    /// printed, and with `headers` the start of its header line. Returns why its
+    /// name has no hyperlink (GNU reports that before the name).
+    pub fn header_start(&self, first: bool, headers: bool) -> Option<Errno> {
+        if !first {
+            out::byte(b'\n');
+        }
+        if !headers {
+            return None;
+        }
+        self.dired.indent();
+        self.dired.mark_header();
+        self.links.as_ref().and_then(|l| l.dir_error())
+    }
+
+    /// The header line `PATH:` of the directory at `path`.
+    pub fn header(&self, path: &[u8]) {
+        let linked = self.links.as_ref().is_some_and(|l| l.open_dir());
+        if self.show.raw_names {
+            out::bytes(path);
+        } else {
+            let q = Quoting {
+                extra: b":",
+                ..self.show.quoting
+            };
+            quote(&q, path, &mut Stdout);
+        }
+        if linked {
+            hyperlink::close(&mut Stdout);
+        }
+        self.dired.mark_header();
+        out::bytes(b":\n");
+    }
+
+    /// At the end: the colors' closing sequence, then the --dired trailer.
+    pub fn finish(&self) {
+        if let Some(p) = &self.paint {
+            p.finish();
+        }
+        self.dired.finish();
+    }
+
+    /// Why the operand `name` has no hyperlink (see Links::operand_error).
+    pub fn link_error(&self, name: &[u8]) -> Option<Errno> {
+        self.links.as_ref().and_then(|l| l.operand_error(name))
+    }
+
+    /// The file operands are printed (true), or a directory's entries.
+    pub fn printing_operands(&self, on: bool) {
+        if let Some(l) = &self.links {
+            l.set_operands(on);
+        }
+    }
+
+    /// The directory operand `name` is listed next.
+    pub fn enter_operand(&self, name: &[u8]) {
+        if let Some(l) = &self.links {
+            l.enter_operand(name);
+        }
+    }
+
+    /// The subdirectory `name` of the directory being listed is listed next;
+    /// `leave` with the mark returned goes back.
+    pub fn enter_child(&self, name: &[u8]) -> Option<usize> {
+        self.links.as_ref().map(|l| l.enter_child(name))
+    }
+
+    /// Back to the directory that was listed at `mark`.
+    pub fn leave(&self, mark: Option<usize>) {
+        if let (Some(l), Some(m)) = (&self.links, mark) {
+            l.leave(m);
+        }
+    }
+}
