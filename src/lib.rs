@@ -12,7 +12,10 @@
 #![forbid(unsafe_op_in_unsafe_fn)]
 // Inline assembly on powerpc64 and s390x (src/sys/arch/, and rustix's syscalls there)
 // is not stable yet: those targets build core from source with RUSTC_BOOTSTRAP=1.
-#![cfg_attr(any(target_arch = "powerpc64", target_arch = "s390x"), feature(asm_experimental_arch))]
+#![cfg_attr(
+    any(target_arch = "powerpc64", target_arch = "s390x"),
+    feature(asm_experimental_arch)
+)]
 
 pub mod cli;
 pub mod dispatch;

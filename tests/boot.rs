@@ -21,7 +21,14 @@ struct Member {
 }
 
 fn member(name: &'static str, mode: u32, data: impl Into<Vec<u8>>) -> Member {
-    Member { name, mode, uid: 0, gid: 0, rdev: (0, 0), data: data.into() }
+    Member {
+        name,
+        mode,
+        uid: 0,
+        gid: 0,
+        rdev: (0, 0),
+        data: data.into(),
+    }
 }
 
 /// The archive in the kernel's initramfs format ("newc", uncompressed), every
@@ -33,7 +40,14 @@ fn cpio(members: &[Member]) -> Vec<u8> {
             out.push(0);
         }
     };
-    let trailer = Member { name: "TRAILER!!!", mode: 0, uid: 0, gid: 0, rdev: (0, 0), data: Vec::new() };
+    let trailer = Member {
+        name: "TRAILER!!!",
+        mode: 0,
+        uid: 0,
+        gid: 0,
+        rdev: (0, 0),
+        data: Vec::new(),
+    };
     for (ino, m) in members.iter().chain(std::iter::once(&trailer)).enumerate() {
         let nlink = if m.mode & 0o170000 == 0o040000 { 2 } else { 1 };
         let fields = [
@@ -160,9 +174,15 @@ fn kernel() -> Option<PathBuf> {
         return None;
     }
     let k = std::env::var_os("BAREUTILS_KERNEL").filter(|k| !k.is_empty());
-    need(k.is_some(), "BAREUTILS_KERNEL: a kernel image (tools/fetch-kernel.sh prints one)");
+    need(
+        k.is_some(),
+        "BAREUTILS_KERNEL: a kernel image (tools/fetch-kernel.sh prints one)",
+    );
     need_cmd("qemu-system-x86_64", "qemu-system-x86");
-    need(Path::new("/bin/busybox").exists(), "/bin/busybox (Debian package busybox-static)");
+    need(
+        Path::new("/bin/busybox").exists(),
+        "/bin/busybox (Debian package busybox-static)",
+    );
     k.map(PathBuf::from)
 }
 
@@ -175,14 +195,31 @@ fn boots_a_kernel_with_only_bareutils() {
     let size = ours.len() as u64;
     let busybox = std::fs::read("/bin/busybox").unwrap();
     assert!(
-        String::from_utf8_lossy(&Command::new("file").arg("/bin/busybox").output().unwrap().stdout)
-            .contains("statically linked"),
+        String::from_utf8_lossy(
+            &Command::new("file")
+                .arg("/bin/busybox")
+                .output()
+                .unwrap()
+                .stdout
+        )
+        .contains("statically linked"),
         "/bin/busybox is not static"
     );
-    let mut text_owner = member("data/text", 0o100644, "one line\ntwo words here\nthree: a b c d e, f g h i j\n");
+    let mut text_owner = member(
+        "data/text",
+        0o100644,
+        "one line\ntwo words here\nthree: a b c d e, f g h i j\n",
+    );
     text_owner.uid = 1000;
     text_owner.gid = 100;
-    let console = Member { name: "dev/console", mode: 0o020600, uid: 0, gid: 0, rdev: (5, 1), data: Vec::new() };
+    let console = Member {
+        name: "dev/console",
+        mode: 0o020600,
+        uid: 0,
+        gid: 0,
+        rdev: (5, 1),
+        data: Vec::new(),
+    };
     let members = vec![
         member(".", 0o040755, ""),
         member("bin", 0o040755, ""),
@@ -196,7 +233,11 @@ fn boots_a_kernel_with_only_bareutils() {
         text_owner,
         member("data/two words", 0o100644, "x".repeat(104) + "\n"),
         member("data/sub", 0o040755, ""),
-        member("data/sub/uni", 0o100644, "caf\u{e9} \u{4e16}\u{754c} na\u{ef}ve \u{1f600}!\n"),
+        member(
+            "data/sub/uni",
+            0o100644,
+            "caf\u{e9} \u{4e16}\u{754c} na\u{ef}ve \u{1f600}!\n",
+        ),
         member("data/sub/link", 0o120777, "uni"),
         member("dev", 0o040755, ""),
         console,
@@ -206,27 +247,49 @@ fn boots_a_kernel_with_only_bareutils() {
     let initrd = fx.file("initrd.cpio", cpio(&members));
     // KVM when /dev/kvm opens; a nested KVM that opens but never runs the guest (seen
     // on CI-like machines) shows nothing in 30 s, and the boot is emulated instead.
-    let kvm = std::fs::OpenOptions::new().read(true).write(true).open("/dev/kvm").is_ok();
+    let kvm = std::fs::OpenOptions::new()
+        .read(true)
+        .write(true)
+        .open("/dev/kvm")
+        .is_ok();
     let attempts: &[bool] = if kvm { &[true, false] } else { &[false] };
     let mut last = String::new();
     for &accel in attempts {
         let mut qemu = Command::new("timeout");
         qemu.arg(if accel { "30" } else { "400" })
-            .args(["qemu-system-x86_64", "-m", "256", "-smp", "1", "-no-reboot", "-nodefaults"])
+            .args([
+                "qemu-system-x86_64",
+                "-m",
+                "256",
+                "-smp",
+                "1",
+                "-no-reboot",
+                "-nodefaults",
+            ])
             .args(["-display", "none", "-serial", "stdio", "-monitor", "none"])
             .arg("-kernel")
             .arg(&kernel)
             .arg("-initrd")
             .arg(&initrd)
-            .args(["-append", "console=ttyS0 quiet loglevel=0 panic=-1 rdinit=/init"]);
+            .args([
+                "-append",
+                "console=ttyS0 quiet loglevel=0 panic=-1 rdinit=/init",
+            ]);
         if accel {
             qemu.args(["-enable-kvm", "-cpu", "host"]);
         }
         let started = std::time::Instant::now();
-        let out = qemu.stdin(Stdio::null()).output().expect("qemu-system-x86_64");
+        let out = qemu
+            .stdin(Stdio::null())
+            .output()
+            .expect("qemu-system-x86_64");
         let console = String::from_utf8_lossy(&out.stdout).replace('\r', "");
         let how = if accel { "kvm" } else { "emulated" };
-        eprintln!("{how}: {:.1}s, status {:?}", started.elapsed().as_secs_f64(), out.status.code());
+        eprintln!(
+            "{how}: {:.1}s, status {:?}",
+            started.elapsed().as_secs_f64(),
+            out.status.code()
+        );
         let script = console
             .split_once("BAREUTILS-BEGIN\n")
             .and_then(|(_, rest)| rest.split_once("BAREUTILS-END\n"))

@@ -66,7 +66,11 @@ fn ls_option_errors_match_gnu() {
     let fx = fixture();
     for locale in ["C", "C.UTF-8"] {
         for args in LS_CASES {
-            Cmd::new("ls").args(*args).env("LC_ALL", locale).cwd(&fx.root).same();
+            Cmd::new("ls")
+                .args(*args)
+                .env("LC_ALL", locale)
+                .cwd(&fx.root)
+                .same();
         }
     }
 }
@@ -76,7 +80,11 @@ fn wc_option_errors_match_gnu() {
     let fx = fixture();
     for locale in ["C", "C.UTF-8"] {
         for args in WC_CASES {
-            Cmd::new("wc").args(*args).env("LC_ALL", locale).cwd(&fx.root).same();
+            Cmd::new("wc")
+                .args(*args)
+                .env("LC_ALL", locale)
+                .cwd(&fx.root)
+                .same();
         }
     }
 }
@@ -85,9 +93,17 @@ fn wc_option_errors_match_gnu() {
 fn posixly_correct_stops_at_the_first_operand() {
     let fx = fixture();
     for args in [&["-1", "x", "-a"][..], &["x", "--", "f"]] {
-        Cmd::new("ls").args(args).env("POSIXLY_CORRECT", "1").cwd(&fx.root).same();
+        Cmd::new("ls")
+            .args(args)
+            .env("POSIXLY_CORRECT", "1")
+            .cwd(&fx.root)
+            .same();
     }
-    Cmd::new("wc").args(["f", "-l"]).env("POSIXLY_CORRECT", "1").cwd(&fx.root).same();
+    Cmd::new("wc")
+        .args(["f", "-l"])
+        .env("POSIXLY_CORRECT", "1")
+        .cwd(&fx.root)
+        .same();
 }
 
 #[test]

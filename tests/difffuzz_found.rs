@@ -22,26 +22,52 @@ fn tree(tag: &str) -> Fixture {
 /// Runs `exe` as `ls` under bash with `args` (already quoted) and `redir`, in
 /// `cwd`, with LC_ALL=C and nothing else in the environment; as nobody when
 /// `nobody`. Returns (status, stdout, stderr).
-fn bash_ls(exe: &Path, cwd: &Path, args: &str, redir: &str, nobody: bool) -> (Option<i32>, Vec<u8>, Vec<u8>) {
+fn bash_ls(
+    exe: &Path,
+    cwd: &Path,
+    args: &str,
+    redir: &str,
+    nobody: bool,
+) -> (Option<i32>, Vec<u8>, Vec<u8>) {
     let line = format!("{} {args} {redir}", sh_exec(exe, "ls"));
     let mut c = if nobody {
         let mut c = std::process::Command::new("setpriv");
-        c.args(["--reuid=65534", "--regid=65534", "--clear-groups", "bash", "-c", &line]);
+        c.args([
+            "--reuid=65534",
+            "--regid=65534",
+            "--clear-groups",
+            "bash",
+            "-c",
+            &line,
+        ]);
         c
     } else {
         let mut c = std::process::Command::new("bash");
         c.args(["-c", &line]);
         c
     };
-    let o = c.current_dir(cwd).env_clear().env("LC_ALL", "C").output().unwrap();
+    let o = c
+        .current_dir(cwd)
+        .env_clear()
+        .env("LC_ALL", "C")
+        .output()
+        .unwrap();
     (o.status.code(), o.stdout, o.stderr)
 }
 
 fn same_bash(cwd: &Path, args: &str, redir: &str, nobody: bool) {
     let g = bash_ls(&gnu("ls"), cwd, args, redir, nobody);
     let o = bash_ls(&bin(), cwd, args, redir, nobody);
-    assert!(g == o, "`ls {args} {redir}` differs from GNU\n--- GNU: {:?} {} {}\n--- ours: {:?} {} {}",
-        g.0, show(&g.1), show(&g.2), o.0, show(&o.1), show(&o.2));
+    assert!(
+        g == o,
+        "`ls {args} {redir}` differs from GNU\n--- GNU: {:?} {} {}\n--- ours: {:?} {} {}",
+        g.0,
+        show(&g.1),
+        show(&g.2),
+        o.0,
+        show(&o.1),
+        show(&o.2)
+    );
 }
 
 /// N1: an operand that cannot be accessed but whose name needs quoting still
@@ -53,8 +79,14 @@ fn unfixed_n1_missing_operand_that_needs_quotes_aligns_the_rest() {
     let fx = tree("df-n1");
     fx.all_mtimes(1_600_000_000);
     for missing in ["a b", "x=", ""] {
-        Cmd::new("ls").cwd(&fx.root).args(["--", missing, "f"]).same_on_tty(80);
-        Cmd::new("ls").cwd(&fx.root).args(["-d", "d", missing]).same_on_tty(80);
+        Cmd::new("ls")
+            .cwd(&fx.root)
+            .args(["--", missing, "f"])
+            .same_on_tty(80);
+        Cmd::new("ls")
+            .cwd(&fx.root)
+            .args(["-d", "d", missing])
+            .same_on_tty(80);
     }
 }
 
@@ -68,8 +100,16 @@ fn unfixed_n2_blank_line_before_a_directory_that_cannot_be_opened() {
     let fx = tree("df-n2");
     fx.chmod("d", 0o000);
     fx.all_mtimes(1_600_000_000);
-    Cmd::new("ls").cwd(&fx.root).user("nobody").args(["f", "d"]).same();
-    Cmd::new("ls").cwd(&fx.root).user("nobody").args(["--zero", "f", "d"]).same();
+    Cmd::new("ls")
+        .cwd(&fx.root)
+        .user("nobody")
+        .args(["f", "d"])
+        .same();
+    Cmd::new("ls")
+        .cwd(&fx.root)
+        .user("nobody")
+        .args(["--zero", "f", "d"])
+        .same();
     fx.chmod("d", 0o755);
 }
 
@@ -79,7 +119,10 @@ fn unfixed_n2_blank_line_before_a_directory_that_cannot_be_opened() {
 #[ignore = "difffuzz finding: not fixed yet"]
 fn unfixed_n3_hyperlink_of_an_empty_operand() {
     let fx = tree("df-n3");
-    Cmd::new("ls").cwd(&fx.root).args(["--hyperlink=always", ""]).same();
+    Cmd::new("ls")
+        .cwd(&fx.root)
+        .args(["--hyperlink=always", ""])
+        .same();
 }
 
 /// N4: a write to stdout that fails at the flush GNU makes before a diagnostic
@@ -101,7 +144,10 @@ fn unfixed_n4_write_error_without_errno_after_an_earlier_failed_flush() {
 fn unfixed_n5_dired_zero_and_hyperlink() {
     let fx = tree("df-n5");
     fx.all_mtimes(1_600_000_000);
-    Cmd::new("ls").cwd(&fx.root).args(["-D", "-l", "--zero", "--hyperlink=always", "f"]).same();
+    Cmd::new("ls")
+        .cwd(&fx.root)
+        .args(["-D", "-l", "--zero", "--hyperlink=always", "f"])
+        .same();
 }
 
 /// N6: in a UTF-8 locale, `?` and bracket expressions of -I/--ignore/--hide
@@ -115,8 +161,16 @@ fn unfixed_n6_ignore_patterns_match_characters_in_utf8() {
     }
     fx.all_mtimes(1_600_000_000);
     for pat in ["?", "??", "[[:alpha:]]*", "[!a]", "[é]*"] {
-        Cmd::new("ls").cwd(&fx.root).env("LC_ALL", "C.UTF-8").args(["-I", pat]).same();
-        Cmd::new("ls").cwd(&fx.root).env("LC_ALL", "C.UTF-8").arg(format!("--hide={pat}")).same();
+        Cmd::new("ls")
+            .cwd(&fx.root)
+            .env("LC_ALL", "C.UTF-8")
+            .args(["-I", pat])
+            .same();
+        Cmd::new("ls")
+            .cwd(&fx.root)
+            .env("LC_ALL", "C.UTF-8")
+            .arg(format!("--hide={pat}"))
+            .same();
     }
 }
 
@@ -127,12 +181,21 @@ fn unfixed_n6_ignore_patterns_match_characters_in_utf8() {
 #[ignore = "difffuzz finding: not fixed yet"]
 fn unfixed_n7_sort_width_of_quoted_names() {
     let fx = Fixture::new("df-n7");
-    for n in ["9", "10", "e.", "x~", "#z#", "b.gz", "core", "v1.9", "d.txt", "nl\nx", "sp ace", "owners"] {
+    for n in [
+        "9", "10", "e.", "x~", "#z#", "b.gz", "core", "v1.9", "d.txt", "nl\nx", "sp ace", "owners",
+    ] {
         fx.file(n, "");
     }
     fx.all_mtimes(1_600_000_000);
-    Cmd::new("ls").cwd(&fx.root).arg("--sort=width").same_on_tty(80);
-    Cmd::new("ls").cwd(&fx.root).env("QUOTING_STYLE", "c-maybe").args(["-o", "--sort=width"]).same();
+    Cmd::new("ls")
+        .cwd(&fx.root)
+        .arg("--sort=width")
+        .same_on_tty(80);
+    Cmd::new("ls")
+        .cwd(&fx.root)
+        .env("QUOTING_STYLE", "c-maybe")
+        .args(["-o", "--sort=width"])
+        .same();
 }
 
 /// N8: an entry that cannot be stat'ed (`-????????? ? ...`) has its `?` time
@@ -146,7 +209,11 @@ fn unfixed_n8_unknown_time_width_with_control_characters() {
     fx.chmod("d", 0o644);
     fx.all_mtimes(1_600_000_000);
     for style in ["+%n", "+\u{e9}%n%t"] {
-        Cmd::new("ls").cwd(&fx.root).user("nobody").args(["-l", &format!("--time-style={style}"), "d"]).same();
+        Cmd::new("ls")
+            .cwd(&fx.root)
+            .user("nobody")
+            .args(["-l", &format!("--time-style={style}"), "d"])
+            .same();
     }
     fx.chmod("d", 0o755);
 }
@@ -159,9 +226,23 @@ fn unfixed_n8_unknown_time_width_with_control_characters() {
 fn unfixed_n9_invalid_strftime_conversions() {
     let fx = tree("df-n9");
     fx.all_mtimes(1_600_000_000);
-    for style in ["+%1%%", "+%_%%", "+%_%10", "+%3%%10z", "+%^O%%+02OX", "+\t%_%%02Y\x1b"] {
-        Cmd::new("ls").cwd(&fx.root).env("TIME_STYLE", style).args(["-n", "f"]).same();
-        Cmd::new("ls").cwd(&fx.root).args(["-n", &format!("--time-style={style}"), "f"]).same();
+    for style in [
+        "+%1%%",
+        "+%_%%",
+        "+%_%10",
+        "+%3%%10z",
+        "+%^O%%+02OX",
+        "+\t%_%%02Y\x1b",
+    ] {
+        Cmd::new("ls")
+            .cwd(&fx.root)
+            .env("TIME_STYLE", style)
+            .args(["-n", "f"])
+            .same();
+        Cmd::new("ls")
+            .cwd(&fx.root)
+            .args(["-n", &format!("--time-style={style}"), "f"])
+            .same();
     }
 }
 
@@ -181,7 +262,8 @@ fn unfixed_n10_unsorted_with_groups_stats_each_entry() {
     fx.symlink("loop1", "loop2");
     fx.all_mtimes(1_600_000_000);
     let ls = || Cmd::new("ls").cwd(&fx.root).env("TERM", "xterm");
-    ls().args(["-lU", "--color=always", "--group-directories-first"]).same();
+    ls().args(["-lU", "--color=always", "--group-directories-first"])
+        .same();
     ls().args(["-LU", "--group-directories-first"]).same();
     ls().args(["-Lf", "--group-directories-first"]).same();
 }
@@ -197,7 +279,16 @@ fn unfixed_n11_columns_of_entries_without_size_and_context() {
     let fx = tree("df-n11");
     fx.chmod("d", 0o644);
     fx.all_mtimes(1_600_000_000);
-    Cmd::new("ls").cwd(&fx.root).user("nobody").args(["-aCsZF", "d"]).same();
-    Cmd::new("ls").cwd(&fx.root).user("nobody").env("TABSIZE", "3").args(["-fi", "d"]).same_on_tty(80);
+    Cmd::new("ls")
+        .cwd(&fx.root)
+        .user("nobody")
+        .args(["-aCsZF", "d"])
+        .same();
+    Cmd::new("ls")
+        .cwd(&fx.root)
+        .user("nobody")
+        .env("TABSIZE", "3")
+        .args(["-fi", "d"])
+        .same_on_tty(80);
     fx.chmod("d", 0o755);
 }

@@ -15,21 +15,41 @@ fn no_arguments_lists_applets() {
     assert_eq!(o.status, 0);
     assert!(o.stderr.is_empty());
     let text = String::from_utf8(o.stdout).unwrap();
-    assert!(text.starts_with("Usage: bareutils APPLET [ARGUMENT]...\n"), "{text}");
+    assert!(
+        text.starts_with("Usage: bareutils APPLET [ARGUMENT]...\n"),
+        "{text}"
+    );
     assert!(text.ends_with("\nApplets: ls wc\n"), "{text}");
-    assert_eq!(run("bareutils", &["--help"]).stdout, run("bareutils", &[]).stdout);
+    assert_eq!(
+        run("bareutils", &["--help"]).stdout,
+        run("bareutils", &[]).stdout
+    );
 }
 
 #[test]
 fn version() {
     let o = run("bareutils", &["--version"]);
-    assert_eq!(o, Output { stdout: format!("bareutils {}\n", env!("CARGO_PKG_VERSION")).into_bytes(), stderr: vec![], status: 0 });
+    assert_eq!(
+        o,
+        Output {
+            stdout: format!("bareutils {}\n", env!("CARGO_PKG_VERSION")).into_bytes(),
+            stderr: vec![],
+            status: 0
+        }
+    );
 }
 
 #[test]
 fn unknown_applet_is_127() {
     let o = run("bareutils", &["cat", "x"]);
-    assert_eq!(o, Output { stdout: vec![], stderr: b"bareutils: applet not found: cat\n".to_vec(), status: 127 });
+    assert_eq!(
+        o,
+        Output {
+            stdout: vec![],
+            stderr: b"bareutils: applet not found: cat\n".to_vec(),
+            status: 127
+        }
+    );
     // Any other program name behaves as the multi-call binary itself.
     let o = run("/some/where/busy", &["nope"]);
     assert_eq!(o.status, 127);
@@ -56,7 +76,11 @@ fn install_hard_and_symbolic_links() {
     let me = std::fs::metadata(bin()).unwrap();
     for a in ["ls", "wc"] {
         let m = std::fs::symlink_metadata(hard.join(a)).unwrap();
-        assert_eq!((m.dev(), m.ino()), (me.dev(), me.ino()), "{a} is a hard link");
+        assert_eq!(
+            (m.dev(), m.ino()),
+            (me.dev(), me.ino()),
+            "{a} is a hard link"
+        );
     }
     // A second install refuses to overwrite.
     let o = ours_cmd().arg("--install").arg(&hard).output().unwrap();
@@ -68,12 +92,19 @@ fn install_hard_and_symbolic_links() {
     assert_eq!(String::from_utf8_lossy(&o.stderr), want);
 
     let soft = fx.dir("soft");
-    let o = ours_cmd().args(["--install", "-s"]).arg(&soft).output().unwrap();
+    let o = ours_cmd()
+        .args(["--install", "-s"])
+        .arg(&soft)
+        .output()
+        .unwrap();
     assert_eq!(o.status.code(), Some(0), "{o:?}");
     for a in ["ls", "wc"] {
         let t = std::fs::read_link(soft.join(a)).unwrap();
         assert!(t.is_absolute(), "{t:?}");
-        assert_eq!(std::fs::canonicalize(&t).unwrap(), std::fs::canonicalize(bin()).unwrap());
+        assert_eq!(
+            std::fs::canonicalize(&t).unwrap(),
+            std::fs::canonicalize(bin()).unwrap()
+        );
     }
     // The links work as the applets: the same as naming the applet.
     let f = fx.file("f", "a b\n");
@@ -90,7 +121,10 @@ fn install_errors() {
         String::from_utf8_lossy(&o.stderr),
         "bareutils: missing directory operand\nUsage: bareutils --install [-s] DIR\n"
     );
-    let o = ours_cmd().args(["--install", "/nonexistent/dir"]).output().unwrap();
+    let o = ours_cmd()
+        .args(["--install", "/nonexistent/dir"])
+        .output()
+        .unwrap();
     assert_eq!(o.status.code(), Some(1));
     assert_eq!(
         String::from_utf8_lossy(&o.stderr),
@@ -119,12 +153,19 @@ fn front_end_write_failures() {
         ("--help >/dev/full", ("", full, Some(1))),
         ("--version >/dev/full", ("", full, Some(1))),
         ("--help >/dev/full 2>/dev/full", ("", "", Some(1))),
-        ("--help >&-", ("", "bareutils: write error: Bad file descriptor\n", Some(1))),
+        (
+            "--help >&-",
+            ("", "bareutils: write error: Bad file descriptor\n", Some(1)),
+        ),
         ("cat 2>/dev/full", ("", "", Some(1))),
         ("cat 2>&-", ("", "", Some(1))),
         ("--help 2>/dev/full >/dev/null", ("", "", Some(0))),
     ] {
-        assert_eq!(run(line), (want.0.to_string(), want.1.to_string(), want.2), "bareutils {line}");
+        assert_eq!(
+            run(line),
+            (want.0.to_string(), want.1.to_string(), want.2),
+            "bareutils {line}"
+        );
     }
 }
 
@@ -141,6 +182,13 @@ fn front_end_write_error() {
             .env_clear()
             .output()
             .expect("bash");
-        assert_eq!((text(&o.stderr), o.status.code()), ("bareutils: write error: Bad file descriptor\n".to_string(), Some(1)), "bareutils {args} >&-");
+        assert_eq!(
+            (text(&o.stderr), o.status.code()),
+            (
+                "bareutils: write error: Bad file descriptor\n".to_string(),
+                Some(1)
+            ),
+            "bareutils {args} >&-"
+        );
     }
 }

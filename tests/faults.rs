@@ -37,7 +37,14 @@ fn many(fx: &Fixture, rel: &str, n: usize) -> std::path::PathBuf {
 /// `ours APPLET ARGS` under strace with `inject` (a strace -e inject= expression),
 /// tracing only the injected syscall into a log; returns the run and whether the
 /// log shows an injection.
-fn injected(fx: &Fixture, pre: &str, inject: &str, applet: &str, args: &str, post: &str) -> (Ran, bool) {
+fn injected(
+    fx: &Fixture,
+    pre: &str,
+    inject: &str,
+    applet: &str,
+    args: &str,
+    post: &str,
+) -> (Ran, bool) {
     let log = fx.path("strace.log");
     let syscall = inject.split(':').next().unwrap();
     let line = format!(
@@ -66,7 +73,11 @@ fn splice_refused_falls_back_to_read() {
             let inject = format!("splice:error={errno}:when={when}");
             let (ran, hit) = injected(&fx, "head -c 5000000 /dev/zero |", &inject, "wc", "-c", "");
             assert!(hit, "{inject}: no splice was refused");
-            assert_eq!(ran, ("5000000\n".into(), String::new(), Some(0)), "{inject}");
+            assert_eq!(
+                ran,
+                ("5000000\n".into(), String::new(), Some(0)),
+                "{inject}"
+            );
         }
     }
 }
@@ -91,11 +102,46 @@ fn interrupted_syscalls_are_retried() {
     fx.file("tree/small/a", "");
     let gnu_wc = |args: &str| bash(&format!("cat text | /usr/bin/wc {args}"), &fx.root);
     for (inject, pre, applet, args, post, want) in [
-        ("read:error=EINTR:when=1+2", "", "wc", "-lwmc text", "", bash("/usr/bin/wc -lwmc text", &fx.root)),
-        ("read:error=EINTR:when=1+2", "cat text |", "wc", "-lwL", "", gnu_wc("-lwL")),
-        ("splice:error=EINTR:when=1+2", "cat text |", "wc", "-c", "", gnu_wc("-c")),
-        ("getdents64:error=EINTR:when=1+2", "", "ls", "-R tree", "", bash("/usr/bin/ls -R tree", &fx.root)),
-        ("write:error=EINTR:when=1+2", "", "ls", "-R tree", "| cat", bash("/usr/bin/ls -R tree | cat", &fx.root)),
+        (
+            "read:error=EINTR:when=1+2",
+            "",
+            "wc",
+            "-lwmc text",
+            "",
+            bash("/usr/bin/wc -lwmc text", &fx.root),
+        ),
+        (
+            "read:error=EINTR:when=1+2",
+            "cat text |",
+            "wc",
+            "-lwL",
+            "",
+            gnu_wc("-lwL"),
+        ),
+        (
+            "splice:error=EINTR:when=1+2",
+            "cat text |",
+            "wc",
+            "-c",
+            "",
+            gnu_wc("-c"),
+        ),
+        (
+            "getdents64:error=EINTR:when=1+2",
+            "",
+            "ls",
+            "-R tree",
+            "",
+            bash("/usr/bin/ls -R tree", &fx.root),
+        ),
+        (
+            "write:error=EINTR:when=1+2",
+            "",
+            "ls",
+            "-R tree",
+            "| cat",
+            bash("/usr/bin/ls -R tree | cat", &fx.root),
+        ),
     ] {
         let (ran, hit) = injected(&fx, pre, inject, applet, args, post);
         assert!(hit, "{inject} {applet} {args}: nothing was interrupted");
@@ -139,7 +185,11 @@ fn stop_continue_and_ignored_signals_lose_nothing() {
             "-l" => "419456\n",
             _ => "838912\n",
         };
-        assert_eq!((text(&out.stdout), out.status.code()), (want.to_string(), Some(0)), "{args:?}");
+        assert_eq!(
+            (text(&out.stdout), out.status.code()),
+            (want.to_string(), Some(0)),
+            "{args:?}"
+        );
     }
 }
 
@@ -150,22 +200,39 @@ fn stop_continue_and_ignored_signals_lose_nothing() {
 fn reader_that_goes_away() {
     let fx = Fixture::new("fault-pipe");
     many(&fx, "d", 20000);
-    for (trap, dir) in [("", "d"), ("trap '' PIPE;", "d"), ("", "/usr"), ("trap '' PIPE;", "/usr")] {
+    for (trap, dir) in [
+        ("", "d"),
+        ("trap '' PIPE;", "d"),
+        ("", "/usr"),
+        ("trap '' PIPE;", "/usr"),
+    ] {
         let run = |exe: &Path| {
-            let line = format!("{trap} ({} -R {dir}) | head -1; echo \"status ${{PIPESTATUS[0]}}\"", sh_exec(exe, "ls"));
+            let line = format!(
+                "{trap} ({} -R {dir}) | head -1; echo \"status ${{PIPESTATUS[0]}}\"",
+                sh_exec(exe, "ls")
+            );
             bash(&line, &fx.root)
         };
         let (ours, theirs) = (run(&bin()), run(&gnu("ls")));
         assert_eq!(ours, theirs, "{trap} {dir}");
-        let status = if trap.is_empty() { "status 141\n" } else { "status 2\n" };
+        let status = if trap.is_empty() {
+            "status 141\n"
+        } else {
+            "status 2\n"
+        };
         assert!(ours.0.ends_with(status), "{trap} {dir}: {:?}", ours.0);
     }
     // wc too, when its output is cut (a list of 20,000 names with --files0-from).
-    let names: Vec<u8> = (0..20000).flat_map(|i| format!("d/entry-{i:06}\0").into_bytes()).collect();
+    let names: Vec<u8> = (0..20000)
+        .flat_map(|i| format!("d/entry-{i:06}\0").into_bytes())
+        .collect();
     fx.file("list", &names);
     for trap in ["", "trap '' PIPE;"] {
         let run = |exe: &Path| {
-            let line = format!("{trap} ({} --files0-from=list) | head -1; echo \"status ${{PIPESTATUS[0]}}\"", sh_exec(exe, "wc"));
+            let line = format!(
+                "{trap} ({} --files0-from=list) | head -1; echo \"status ${{PIPESTATUS[0]}}\"",
+                sh_exec(exe, "wc")
+            );
             bash(&line, &fx.root)
         };
         assert_eq!(run(&bin()), run(&gnu("wc")), "wc {trap}");
@@ -179,7 +246,10 @@ fn slow_reader_gets_everything() {
     many(&fx, "d/a", 3000);
     many(&fx, "d/b", 3000);
     let run = |exe: &Path| {
-        let line = format!("({} -R d) | (sleep 0.5; dd bs=100 status=none) | cksum", sh_exec(exe, "ls"));
+        let line = format!(
+            "({} -R d) | (sleep 0.5; dd bs=100 status=none) | cksum",
+            sh_exec(exe, "ls")
+        );
         bash(&line, &fx.root)
     };
     assert_eq!(run(&bin()), run(&gnu("ls")));
@@ -199,7 +269,9 @@ fn address_space_limits() {
     let (mut listed, mut exhausted, mut unloadable) = (0, 0, 0);
     for args in ["d", "-l d", "-R d"] {
         let want = bash(&format!("/usr/bin/ls {args}"), &fx.root);
-        for kib in [1024, 1536, 2048, 3072, 4096, 6144, 8192, 12288, 16384, 32768] {
+        for kib in [
+            1024, 1536, 2048, 3072, 4096, 6144, 8192, 12288, 16384, 32768,
+        ] {
             let limited = |cmd: &str| bash(&format!("ulimit -v {kib}; {cmd}"), &fx.root);
             let loads = limited(&format!("{} --version >/dev/null", sh_exec(&bin(), "ls")));
             if loads.2 != Some(0) {
@@ -214,14 +286,24 @@ fn address_space_limits() {
                 assert_eq!(ran, want, "ls {args} under {kib} KiB");
                 listed += 1;
             } else {
-                assert_eq!((&ran.1[..], ran.2), ("ls: memory exhausted\n", Some(2)), "ls {args} under {kib} KiB");
-                assert!(want.0.starts_with(&ran.0), "ls {args} under {kib} KiB: output not GNU's");
+                assert_eq!(
+                    (&ran.1[..], ran.2),
+                    ("ls: memory exhausted\n", Some(2)),
+                    "ls {args} under {kib} KiB"
+                );
+                assert!(
+                    want.0.starts_with(&ran.0),
+                    "ls {args} under {kib} KiB: output not GNU's"
+                );
                 exhausted += 1;
             }
         }
     }
     eprintln!("address space limits: {listed} listed, {exhausted} memory exhausted, {unloadable} not loadable");
-    assert!(listed > 0 && exhausted > 0, "{listed} listed, {exhausted} exhausted");
+    assert!(
+        listed > 0 && exhausted > 0,
+        "{listed} listed, {exhausted} exhausted"
+    );
 }
 
 /// Counts beyond 32 bits: an 8 GiB sparse file (its size from fstat for -c, its
@@ -234,15 +316,33 @@ fn eight_gib_sparse_file_and_pipe() {
     f.set_len(8 << 30).unwrap();
     f.sync_all().unwrap();
     let run = |line: &str| bash(&line.replace("WC", &sh_exec(&bin(), "wc")), &fx.root);
-    assert_eq!(run("WC -c sparse"), ("8589934592 sparse\n".into(), String::new(), Some(0)));
-    assert_eq!(run("(WC -c) < sparse"), ("8589934592\n".into(), String::new(), Some(0)));
-    assert_eq!(run("head -c 8G /dev/zero | (WC -c)"), ("8589934592\n".into(), String::new(), Some(0)));
+    assert_eq!(
+        run("WC -c sparse"),
+        ("8589934592 sparse\n".into(), String::new(), Some(0))
+    );
+    assert_eq!(
+        run("(WC -c) < sparse"),
+        ("8589934592\n".into(), String::new(), Some(0))
+    );
+    assert_eq!(
+        run("head -c 8G /dev/zero | (WC -c)"),
+        ("8589934592\n".into(), String::new(), Some(0))
+    );
     if qemu().is_none() {
         // (Emulated, these read 16 GiB at a few hundred MB/s.)
-        assert_eq!(run("WC -l sparse"), ("0 sparse\n".into(), String::new(), Some(0)));
+        assert_eq!(
+            run("WC -l sparse"),
+            ("0 sparse\n".into(), String::new(), Some(0))
+        );
         let piped = run("head -c 8G /dev/zero | (WC -lc)");
-        assert_eq!(piped, ("      0 8589934592\n".into(), String::new(), Some(0)));
-        assert_eq!(piped, bash("head -c 8G /dev/zero | /usr/bin/wc -lc", &fx.root));
+        assert_eq!(
+            piped,
+            ("      0 8589934592\n".into(), String::new(), Some(0))
+        );
+        assert_eq!(
+            piped,
+            bash("head -c 8G /dev/zero | /usr/bin/wc -lc", &fx.root)
+        );
     }
 }
 
@@ -250,7 +350,11 @@ fn eight_gib_sparse_file_and_pipe() {
 fn peak_kib(cmd: &str, cwd: &Path) -> (u64, String) {
     let line = format!("/usr/bin/time -f %M -o rss.txt {cmd} | cksum");
     let ran = bash(&line, cwd);
-    let kib = std::fs::read_to_string(cwd.join("rss.txt")).unwrap().trim().parse().unwrap();
+    let kib = std::fs::read_to_string(cwd.join("rss.txt"))
+        .unwrap()
+        .trim()
+        .parse()
+        .unwrap();
     (kib, ran.0)
 }
 
@@ -262,7 +366,10 @@ fn a_million_entries() {
     if skip_under_qemu("the emulator's memory would be measured") {
         return;
     }
-    need(Path::new("/usr/bin/time").exists(), "/usr/bin/time (Debian package time)");
+    need(
+        Path::new("/usr/bin/time").exists(),
+        "/usr/bin/time (Debian package time)",
+    );
     let fx = Fixture::new("fault-1m");
     let d = fx.dir("d");
     for i in 0..1_000_000 {
@@ -304,8 +411,22 @@ fn failed_writes_to_stdout_and_stderr() {
         "ls --bogus",
         "ls -l d",
     ];
-    let wc_cases = ["wc d/f", "wc missing d/f", "wc --files0-from=list", "wc --help", "wc --bogus", "wc -L d/f"];
-    let redirections = ["2>/dev/full", ">/dev/full", ">/dev/full 2>/dev/full", "2>&-", ">&-", ">&- 2>&-"];
+    let wc_cases = [
+        "wc d/f",
+        "wc missing d/f",
+        "wc --files0-from=list",
+        "wc --help",
+        "wc --bogus",
+        "wc -L d/f",
+    ];
+    let redirections = [
+        "2>/dev/full",
+        ">/dev/full",
+        ">/dev/full 2>/dev/full",
+        "2>&-",
+        ">&-",
+        ">&- 2>&-",
+    ];
     for case in ls_cases.iter().chain(wc_cases.iter()) {
         let (env, rest) = match case.split_once(' ') {
             Some((e, r)) if e.contains('=') => (e, r),
@@ -316,7 +437,10 @@ fn failed_writes_to_stdout_and_stderr() {
         // Our help and version texts are our own: compare them only where stdout
         // goes nowhere.
         let own_text = args.contains("--help") || args.contains("--version");
-        for redir in redirections.iter().filter(|r| !own_text || r.starts_with('>')) {
+        for redir in redirections
+            .iter()
+            .filter(|r| !own_text || r.starts_with('>'))
+        {
             let run = |exe: &Path, front: bool| {
                 let call = if front {
                     // The multi-call front end: `bareutils APPLET ...`.
@@ -324,7 +448,10 @@ fn failed_writes_to_stdout_and_stderr() {
                 } else {
                     sh_exec(exe, applet)
                 };
-                let line = format!("export {}; {call} {args} {redir}; echo \"status $?\"", if env.is_empty() { "X=" } else { env });
+                let line = format!(
+                    "export {}; {call} {args} {redir}; echo \"status $?\"",
+                    if env.is_empty() { "X=" } else { env }
+                );
                 bash(&line, &fx.root)
             };
             let theirs = run(&gnu_exe, false);
@@ -357,7 +484,15 @@ fn subdirectory_gone_before_open() {
     );
     let mut theirs = bash(&gnu_line, &fx.root);
     // strace's own note on the path it watches.
-    theirs.1 = theirs.1.lines().filter(|l| !l.starts_with("strace:")).map(|l| format!("{l}\n")).collect();
+    theirs.1 = theirs
+        .1
+        .lines()
+        .filter(|l| !l.starts_with("strace:"))
+        .map(|l| format!("{l}\n"))
+        .collect();
     assert_eq!(theirs.2, Some(1), "{theirs:?}");
-    assert_eq!(bash(&ours_line, &fx.root), (theirs.0, theirs.1.replace("/usr/bin/ls", "ls"), theirs.2));
+    assert_eq!(
+        bash(&ours_line, &fx.root),
+        (theirs.0, theirs.1.replace("/usr/bin/ls", "ls"), theirs.2)
+    );
 }

@@ -43,8 +43,11 @@ const HOSTILE: &[&[u8]] = &[
 /// the newline (and the tab the column layout writes), DEL, a C1 control encoded in
 /// UTF-8, or a raw 0x9b (CSI; no valid character printed by these fixtures has it).
 fn has_raw_controls(out: &[u8]) -> bool {
-    out.iter().any(|&b| (b < 0x20 && b != b'\n' && b != b'\t') || b == 0x7f || b == 0x9b)
-        || out.windows(2).any(|w| w[0] == 0xc2 && (0x80..0xa0).contains(&w[1]))
+    out.iter()
+        .any(|&b| (b < 0x20 && b != b'\n' && b != b'\t') || b == 0x7f || b == 0x9b)
+        || out
+            .windows(2)
+            .any(|w| w[0] == 0xc2 && (0x80..0xa0).contains(&w[1]))
 }
 
 #[test]
@@ -53,14 +56,36 @@ fn every_byte_value_in_names() {
     every_byte(&fx);
     for locale in ["C", "C.UTF-8"] {
         for style in ["literal", "shell", "shell-escape", "c", "escape", "locale"] {
-            Cmd::new("ls").cwd(&fx.root).env("LC_ALL", locale).arg(format!("--quoting-style={style}")).same();
+            Cmd::new("ls")
+                .cwd(&fx.root)
+                .env("LC_ALL", locale)
+                .arg(format!("--quoting-style={style}"))
+                .same();
         }
-        Cmd::new("ls").cwd(&fx.root).env("LC_ALL", locale).args(["-x", "-w", "100"]).same();
-        Cmd::new("ls").cwd(&fx.root).env("LC_ALL", locale).args(["-b", "-C"]).same();
-        Cmd::new("ls").cwd(&fx.root).env("LC_ALL", locale).args(["-q", "-m"]).same();
+        Cmd::new("ls")
+            .cwd(&fx.root)
+            .env("LC_ALL", locale)
+            .args(["-x", "-w", "100"])
+            .same();
+        Cmd::new("ls")
+            .cwd(&fx.root)
+            .env("LC_ALL", locale)
+            .args(["-b", "-C"])
+            .same();
+        Cmd::new("ls")
+            .cwd(&fx.root)
+            .env("LC_ALL", locale)
+            .args(["-q", "-m"])
+            .same();
         for cols in [80, 33] {
-            let out = Cmd::new("ls").cwd(&fx.root).env("LC_ALL", locale).same_on_tty(cols);
-            assert!(!has_raw_controls(&out), "{locale}: a control byte reached the terminal");
+            let out = Cmd::new("ls")
+                .cwd(&fx.root)
+                .env("LC_ALL", locale)
+                .same_on_tty(cols);
+            assert!(
+                !has_raw_controls(&out),
+                "{locale}: a control byte reached the terminal"
+            );
         }
     }
     // wc prints names too: every name once, through --files0-from.
@@ -73,7 +98,12 @@ fn every_byte_value_in_names() {
     let listfile = std::env::temp_dir().join(format!("bareutils-wc-list-{}", std::process::id()));
     std::fs::write(&listfile, &list).unwrap();
     for locale in ["C", "C.UTF-8"] {
-        Cmd::new("wc").cwd(&fx.root).env("LC_ALL", locale).arg("--files0-from").arg(&listfile).same();
+        Cmd::new("wc")
+            .cwd(&fx.root)
+            .env("LC_ALL", locale)
+            .arg("--files0-from")
+            .arg(&listfile)
+            .same();
     }
     let _ = std::fs::remove_file(listfile);
 }
@@ -87,16 +117,40 @@ fn malformed_utf8_and_escape_sequences_on_a_terminal() {
     fx.dir(bytes_path(b"dir-\x1b[5m"));
     std::fs::write(fx.root.join(bytes_path(b"dir-\x1b[5m/inner-\x1b[0m")), b"").unwrap();
     for locale in ["C", "C.UTF-8"] {
-        for args in [&[][..], &["-R"], &["-l"], &["-x"], &["-m"], &["-1"], &["--color=always"]] {
-            let out = Cmd::new("ls").cwd(&fx.root).env("LC_ALL", locale).env("TERM", "xterm").args(args).same_on_tty(80);
+        for args in [
+            &[][..],
+            &["-R"],
+            &["-l"],
+            &["-x"],
+            &["-m"],
+            &["-1"],
+            &["--color=always"],
+        ] {
+            let out = Cmd::new("ls")
+                .cwd(&fx.root)
+                .env("LC_ALL", locale)
+                .env("TERM", "xterm")
+                .args(args)
+                .same_on_tty(80);
             // (--color writes its own escapes: only the names are checked there.)
             if !args.contains(&"--color=always") {
-                assert!(!has_raw_controls(&out), "{locale} {args:?}: a control byte reached the terminal");
+                assert!(
+                    !has_raw_controls(&out),
+                    "{locale} {args:?}: a control byte reached the terminal"
+                );
             }
         }
         // Off a terminal the names pass as they are, as GNU passes them.
-        Cmd::new("ls").cwd(&fx.root).env("LC_ALL", locale).arg("-R").same();
-        Cmd::new("ls").cwd(&fx.root).env("LC_ALL", locale).args(["-l", "--quoting-style=c"]).same();
+        Cmd::new("ls")
+            .cwd(&fx.root)
+            .env("LC_ALL", locale)
+            .arg("-R")
+            .same();
+        Cmd::new("ls")
+            .cwd(&fx.root)
+            .env("LC_ALL", locale)
+            .args(["-l", "--quoting-style=c"])
+            .same();
     }
 }
 
@@ -123,7 +177,8 @@ fn entries_that_vanish_or_change_type_while_listed() {
                     let p = d.join(n);
                     match (i + round) % 3 {
                         0 => {
-                            let _ = std::fs::remove_file(&p).or_else(|_| std::fs::remove_dir_all(&p));
+                            let _ =
+                                std::fs::remove_file(&p).or_else(|_| std::fs::remove_dir_all(&p));
                         }
                         1 => {
                             let _ = std::fs::remove_file(&p);
@@ -142,16 +197,36 @@ fn entries_that_vanish_or_change_type_while_listed() {
     };
     let allowed = |line: &str| {
         // (A directory replaced by a file between getdents64 and its openat.)
-        let vanished = line.ends_with(": No such file or directory") || line.ends_with(": Not a directory");
-        vanished && (line.starts_with("ls: cannot access 'd/") || line.starts_with("ls: cannot open directory 'd/"))
+        let vanished =
+            line.ends_with(": No such file or directory") || line.ends_with(": Not a directory");
+        vanished
+            && (line.starts_with("ls: cannot access 'd/")
+                || line.starts_with("ls: cannot open directory 'd/"))
     };
     let mut runs = 0;
-    for args in [&["-l", "d"][..], &["-R", "d"], &["-lR", "d"], &["-F", "d"], &["-s", "d"], &["-i", "d"]] {
+    for args in [
+        &["-l", "d"][..],
+        &["-R", "d"],
+        &["-lR", "d"],
+        &["-F", "d"],
+        &["-s", "d"],
+        &["-i", "d"],
+    ] {
         for _ in 0..25 {
-            let o = applet_cmd(bin(), "ls").args(args).current_dir(&fx.root).env_clear().env("LC_ALL", "C").output().unwrap();
+            let o = applet_cmd(bin(), "ls")
+                .args(args)
+                .current_dir(&fx.root)
+                .env_clear()
+                .env("LC_ALL", "C")
+                .output()
+                .unwrap();
             runs += 1;
             let err = String::from_utf8_lossy(&o.stderr);
-            assert!(matches!(o.status.code(), Some(0) | Some(1)), "{args:?}: status {:?}\n{err}", o.status);
+            assert!(
+                matches!(o.status.code(), Some(0) | Some(1)),
+                "{args:?}: status {:?}\n{err}",
+                o.status
+            );
             for line in err.lines() {
                 assert!(allowed(line), "{args:?}: unexpected message {line:?}");
             }

@@ -36,11 +36,22 @@ const MISSING: &str = "xx_YY.UTF-8";
 /// Every check of the character set one environment gives ls and wc: counts, escapes,
 /// widths on a terminal, quotes in a message.
 fn compare_all(fx: &Fixture, env: &[(&str, &str)]) {
-    for args in [&["-m", "text"][..], &["-w", "text"], &["-L", "text"], &["-mwlcL", "text"]] {
+    for args in [
+        &["-m", "text"][..],
+        &["-w", "text"],
+        &["-L", "text"],
+        &["-mwlcL", "text"],
+    ] {
         run("wc", fx, env).args(args).same();
     }
-    let ls_args: [&[&str]; 6] =
-        [&["-b"], &["-q"], &["--quoting-style=locale"], &["-C", "-w", "30"], &["--format=bogus"], &["nonexistent"]];
+    let ls_args: [&[&str]; 6] = [
+        &["-b"],
+        &["-q"],
+        &["--quoting-style=locale"],
+        &["-C", "-w", "30"],
+        &["--format=bogus"],
+        &["nonexistent"],
+    ];
     for args in ls_args {
         run("ls", fx, env).args(args).same();
     }
@@ -49,7 +60,10 @@ fn compare_all(fx: &Fixture, env: &[(&str, &str)]) {
 
 /// `applet` in the fixture with `env` (and no LC_ALL unless `env` has one).
 fn run(applet: &str, fx: &Fixture, env: &[(&str, &str)]) -> Cmd {
-    env.iter().fold(Cmd::new(applet).env_remove("LC_ALL").cwd(&fx.root), |c, (k, v)| c.env(k, v))
+    env.iter().fold(
+        Cmd::new(applet).env_remove("LC_ALL").cwd(&fx.root),
+        |c, (k, v)| c.env(k, v),
+    )
 }
 
 #[test]
@@ -61,7 +75,10 @@ fn a_missing_locale_is_c() {
         }
     }
     // Bytes, not characters, whatever GNU says on this machine.
-    run("wc", &fx, &[("LC_ALL", MISSING)]).arg("-m").stdin(Input::Bytes("é\n".into())).expect(b"3\n", 0);
+    run("wc", &fx, &[("LC_ALL", MISSING)])
+        .arg("-m")
+        .stdin(Input::Bytes("é\n".into()))
+        .expect(b"3\n", 0);
 }
 
 #[test]
@@ -84,7 +101,10 @@ fn one_missing_category_makes_every_category_c() {
         compare_all(&fx, env);
     }
     let env = [("LC_CTYPE", "C.UTF-8"), ("LC_PAPER", MISSING)];
-    run("wc", &fx, &env).arg("-m").stdin(Input::Bytes("é\n".into())).expect(b"3\n", 0);
+    run("wc", &fx, &env)
+        .arg("-m")
+        .stdin(Input::Bytes("é\n".into()))
+        .expect(b"3\n", 0);
 }
 
 #[test]
@@ -106,7 +126,16 @@ fn names_glibc_refuses() {
     let fx = names_fixture();
     let long = format!("en_US.UTF-8@{}", "x".repeat(250));
     // (C.UTF-8; is found: its codeset normalizes to utf8, and C.utf8 is installed.)
-    let names = ["x/C.UTF-8", "../C.UTF-8", "C.UTF-8/..", "/a/../C.UTF-8", &long, "c.utf8", ".UTF-8", "C.UTF-8;"];
+    let names = [
+        "x/C.UTF-8",
+        "../C.UTF-8",
+        "C.UTF-8/..",
+        "/a/../C.UTF-8",
+        &long,
+        "c.utf8",
+        ".UTF-8",
+        "C.UTF-8;",
+    ];
     for name in names {
         compare_all(&fx, &[("LC_ALL", name)]);
     }
@@ -123,11 +152,24 @@ fn scratch() -> PathBuf {
 /// Runs localedef, failing the test with what it needs when it cannot.
 fn localedef(args: &[&str], made: &Path) {
     need_cmd("localedef", "libc-bin");
-    for file in ["/usr/share/i18n/locales/en_US", "/usr/share/i18n/charmaps/UTF-8.gz"] {
-        need(Path::new(file).exists(), &format!("{file} (Debian package locales)"));
+    for file in [
+        "/usr/share/i18n/locales/en_US",
+        "/usr/share/i18n/charmaps/UTF-8.gz",
+    ] {
+        need(
+            Path::new(file).exists(),
+            &format!("{file} (Debian package locales)"),
+        );
     }
-    let o = std::process::Command::new("localedef").args(args).output().expect("localedef");
-    assert!(made.exists(), "localedef {args:?} made nothing: {}", text(&o.stderr));
+    let o = std::process::Command::new("localedef")
+        .args(args)
+        .output()
+        .expect("localedef");
+    assert!(
+        made.exists(),
+        "localedef {args:?} made nothing: {}",
+        text(&o.stderr)
+    );
 }
 
 /// en_US.UTF-8 compiled into a directory, once: DIR/en_US.UTF-8/LC_*.
@@ -141,7 +183,10 @@ fn compiled() -> &'static Path {
             let _ = std::fs::remove_dir_all(&tmp);
             std::fs::create_dir_all(&tmp).unwrap();
             let out = tmp.join("en_US.UTF-8");
-            localedef(&["-i", "en_US", "-f", "UTF-8", out.to_str().unwrap()], &out.join("LC_MESSAGES/SYS_LC_MESSAGES"));
+            localedef(
+                &["-i", "en_US", "-f", "UTF-8", out.to_str().unwrap()],
+                &out.join("LC_MESSAGES/SYS_LC_MESSAGES"),
+            );
             let _ = std::fs::remove_dir_all(&dir);
             std::fs::rename(&tmp, &dir).unwrap();
         }
@@ -157,7 +202,11 @@ fn derived(root: &Path, name: &str, skip: &[&str], replace: &[(&str, &[u8])]) {
     std::fs::create_dir_all(dst.join("LC_MESSAGES")).unwrap();
     for entry in std::fs::read_dir(&src).unwrap() {
         let cat = entry.unwrap().file_name().into_string().unwrap();
-        let rel = if cat == "LC_MESSAGES" { "LC_MESSAGES/SYS_LC_MESSAGES".to_string() } else { cat.clone() };
+        let rel = if cat == "LC_MESSAGES" {
+            "LC_MESSAGES/SYS_LC_MESSAGES".to_string()
+        } else {
+            cat.clone()
+        };
         if skip.contains(&rel.as_str()) {
             continue;
         }
@@ -179,7 +228,11 @@ fn installed_locales_in_locpath() {
     let parent = compiled().parent().unwrap().to_str().unwrap().to_string();
     let cases: &[&[(&str, &str)]] = &[
         &[("LOCPATH", &dir), ("LANG", "en_US.UTF-8")],
-        &[("LOCPATH", &dir), ("LC_ALL", "en_US.UTF-8"), ("LANG", MISSING)],
+        &[
+            ("LOCPATH", &dir),
+            ("LC_ALL", "en_US.UTF-8"),
+            ("LANG", MISSING),
+        ],
         &[("LOCPATH", &dir), ("LC_CTYPE", "en_US.UTF-8")],
         // Only UTF-8 is normalized (to utf8): en_US.utf8 finds no en_US.UTF-8.
         &[("LOCPATH", &dir), ("LANG", "en_US.utf8")],
@@ -187,9 +240,19 @@ fn installed_locales_in_locpath() {
         &[("LOCPATH", &dir), ("LANG", "en.UTF-8")],
         // The modifier is dropped when nothing has it.
         &[("LOCPATH", &dir), ("LANG", "en_US.UTF-8@euro")],
-        &[("LOCPATH", &dir), ("LANG", "en_US.UTF-8"), ("LC_TIME", MISSING)],
-        &[("LOCPATH", &format!("/nonexistent:{dir}")), ("LANG", "en_US.UTF-8")],
-        &[("LOCPATH", &format!("::/nonexistent::{dir}:")), ("LANG", "en_US.UTF-8")],
+        &[
+            ("LOCPATH", &dir),
+            ("LANG", "en_US.UTF-8"),
+            ("LC_TIME", MISSING),
+        ],
+        &[
+            ("LOCPATH", &format!("/nonexistent:{dir}")),
+            ("LANG", "en_US.UTF-8"),
+        ],
+        &[
+            ("LOCPATH", &format!("::/nonexistent::{dir}:")),
+            ("LANG", "en_US.UTF-8"),
+        ],
         &[("LOCPATH", "/nonexistent"), ("LANG", "en_US.UTF-8")],
         // An absolute name is looked for below each directory too.
         &[("LOCPATH", &dir), ("LANG", &format!("{dir}/en_US.UTF-8"))],
@@ -200,14 +263,24 @@ fn installed_locales_in_locpath() {
     // A relative LOCPATH, from the directory above.
     let rel = compiled().file_name().unwrap().to_str().unwrap();
     for opt in ["-m", "-L"] {
-        run("wc", &fx, &[("LOCPATH", rel), ("LANG", "en_US.UTF-8")]).arg(opt).arg(fx.path("text")).cwd(&parent).same();
+        run("wc", &fx, &[("LOCPATH", rel), ("LANG", "en_US.UTF-8")])
+            .arg(opt)
+            .arg(fx.path("text"))
+            .cwd(&parent)
+            .same();
     }
     let en_us = [("LOCPATH", dir.as_str()), ("LANG", "en_US.UTF-8")];
-    run("wc", &fx, &en_us).arg("-m").stdin(Input::Bytes("é\n".into())).expect(b"2\n", 0);
+    run("wc", &fx, &en_us)
+        .arg("-m")
+        .stdin(Input::Bytes("é\n".into()))
+        .expect(b"2\n", 0);
     // An installed LC_TIME that is not C: the posix- styles apply.
     for style in ["posix-iso", "posix-long-iso"] {
         let env = [("LOCPATH", dir.as_str()), ("LC_TIME", "en_US.UTF-8")];
-        run("ls", &fx, &env).args(["-l", "x"]).arg(format!("--time-style={style}")).same();
+        run("ls", &fx, &env)
+            .args(["-l", "x"])
+            .arg(format!("--time-style={style}"))
+            .same();
     }
 }
 
@@ -237,8 +310,18 @@ fn locale_directories_read_as_glibc_reads_them() {
     ];
     derived(&loc.root, "ct_CT.UTF-8", &all_but_ctype, &[]);
     // An empty LC_MESSAGES directory; LC_MESSAGES as a plain file.
-    derived(&loc.root, "nm_NM.UTF-8", &["LC_MESSAGES/SYS_LC_MESSAGES"], &[]);
-    derived(&loc.root, "pf_PF.UTF-8", &["LC_MESSAGES/SYS_LC_MESSAGES"], &[]);
+    derived(
+        &loc.root,
+        "nm_NM.UTF-8",
+        &["LC_MESSAGES/SYS_LC_MESSAGES"],
+        &[],
+    );
+    derived(
+        &loc.root,
+        "pf_PF.UTF-8",
+        &["LC_MESSAGES/SYS_LC_MESSAGES"],
+        &[],
+    );
     std::fs::remove_dir(loc.path("pf_PF.UTF-8/LC_MESSAGES")).unwrap();
     let messages = compiled().join("en_US.UTF-8/LC_MESSAGES/SYS_LC_MESSAGES");
     std::os::unix::fs::symlink(messages, loc.path("pf_PF.UTF-8/LC_MESSAGES")).unwrap();
@@ -247,7 +330,12 @@ fn locale_directories_read_as_glibc_reads_them() {
     let ctype = std::fs::read(compiled().join("en_US.UTF-8/LC_CTYPE")).unwrap();
     derived(&loc.root, "em_EM.UTF-8", &[], &[("LC_CTYPE", b"")]);
     derived(&loc.root, "wm_WM.UTF-8", &[], &[("LC_TIME", &numeric)]);
-    derived(&loc.root, "tr_TR.UTF-8", &[], &[("LC_CTYPE", &ctype[..100])]);
+    derived(
+        &loc.root,
+        "tr_TR.UTF-8",
+        &[],
+        &[("LC_CTYPE", &ctype[..100])],
+    );
     // An invalid file is passed over for the next name: bd_BD.UTF-8's LC_CTYPE is
     // empty, bd_BD's is good.
     derived(&loc.root, "bd_BD.UTF-8", &[], &[("LC_CTYPE", b"")]);
@@ -296,7 +384,9 @@ fn set_user_id_copies(dir: &Fixture) -> (PathBuf, PathBuf) {
 #[test]
 #[ignore = "needs root (set-user-ID root copies of ls run as nobody) and localedef"]
 fn set_user_id_programs_ignore_locpath() {
-    if skip_under_qemu("the emulator is not set-user-ID: the kernel would not mark our binary secure") {
+    if skip_under_qemu(
+        "the emulator is not set-user-ID: the kernel would not mark our binary secure",
+    ) {
         return;
     }
     need_root();
@@ -304,7 +394,11 @@ fn set_user_id_programs_ignore_locpath() {
     // A locale no system has, readable by nobody.
     let loc = Fixture::new("locale-suid");
     let q = |p: &Path| sh_quote(p.as_os_str().as_encoded_bytes());
-    sh(&format!("cp -r {} {}", q(&compiled().join("en_US.UTF-8")), q(&loc.path("zz_ZZ.UTF-8"))));
+    sh(&format!(
+        "cp -r {} {}",
+        q(&compiled().join("en_US.UTF-8")),
+        q(&loc.path("zz_ZZ.UTF-8"))
+    ));
     sh(&format!("chmod -R a+rX {}", q(&loc.root)));
     let bins = Fixture::new("locale-suid-bins");
     let (gnu_copy, our_copy) = set_user_id_copies(&bins);
@@ -340,11 +434,20 @@ fn archive_root() -> &'static Path {
             let _ = std::fs::remove_dir_all(&tmp);
             std::fs::create_dir_all(&tmp_lib).unwrap();
             let prefix = format!("--prefix={}", tmp.display());
-            localedef(&[&prefix, "-i", "en_US", "-f", "UTF-8", "en_US.UTF-8"], &tmp_lib.join("locale-archive"));
-            localedef(&[&prefix, "-i", "de_DE", "-f", "ISO-8859-1", "de_DE"], &tmp_lib.join("locale-archive"));
+            localedef(
+                &[&prefix, "-i", "en_US", "-f", "UTF-8", "en_US.UTF-8"],
+                &tmp_lib.join("locale-archive"),
+            );
+            localedef(
+                &[&prefix, "-i", "de_DE", "-f", "ISO-8859-1", "de_DE"],
+                &tmp_lib.join("locale-archive"),
+            );
             // A locale directory beside the archive.
             derived(&tmp_lib, "dd_DD.UTF-8", &[], &[]);
-            sh(&format!("cp -r /usr/lib/locale/C.utf8 {}", sh_quote(tmp_lib.as_os_str().as_encoded_bytes())));
+            sh(&format!(
+                "cp -r /usr/lib/locale/C.utf8 {}",
+                sh_quote(tmp_lib.as_os_str().as_encoded_bytes())
+            ));
             let _ = std::fs::remove_dir_all(&root);
             std::fs::rename(&tmp, &root).unwrap();
         }
@@ -355,16 +458,27 @@ fn archive_root() -> &'static Path {
 /// Runs `exe` as `applet ARGS` with `env`, in a private mount namespace where
 /// `archive_root()`'s usr/lib/locale is mounted over /usr/lib/locale (the real
 /// one is not touched).
-fn in_namespace(exe: &Path, applet: &str, args: &[&str], env: &[(&str, &str)], cwd: &Path) -> Output {
+fn in_namespace(
+    exe: &Path,
+    applet: &str,
+    args: &[&str],
+    env: &[(&str, &str)],
+    cwd: &Path,
+) -> Output {
     let lib = archive_root().join("usr/lib/locale");
     let lib = sh_quote(lib.as_os_str().as_encoded_bytes());
-    let mut line = format!("mount --bind {lib} /usr/lib/locale || exit 99; {}", sh_exec(exe, applet));
+    let mut line = format!(
+        "mount --bind {lib} /usr/lib/locale || exit 99; {}",
+        sh_exec(exe, applet)
+    );
     for a in args {
         line.push(' ');
         line.push_str(&sh_quote(a.as_bytes()));
     }
     let mut c = std::process::Command::new("unshare");
-    c.args(["-m", "bash", "-c", &line]).env_clear().current_dir(cwd);
+    c.args(["-m", "bash", "-c", &line])
+        .env_clear()
+        .current_dir(cwd);
     for (k, v) in base_env().into_iter().filter(|(k, _)| k != "LC_ALL") {
         c.env(k, v);
     }
@@ -372,10 +486,20 @@ fn in_namespace(exe: &Path, applet: &str, args: &[&str], env: &[(&str, &str)], c
         c.env(k, v);
     }
     let o = c.output().expect("unshare");
-    need(o.status.code() != Some(99), &format!("unshare -m and mount --bind: {}", text(&o.stderr)));
+    need(
+        o.status.code() != Some(99),
+        &format!("unshare -m and mount --bind: {}", text(&o.stderr)),
+    );
     use std::os::unix::process::ExitStatusExt;
-    let status = o.status.code().unwrap_or_else(|| 128 + o.status.signal().unwrap_or(0));
-    Output { stdout: o.stdout, stderr: o.stderr, status }
+    let status = o
+        .status
+        .code()
+        .unwrap_or_else(|| 128 + o.status.signal().unwrap_or(0));
+    Output {
+        stdout: o.stdout,
+        stderr: o.stderr,
+        status,
+    }
 }
 
 #[test]
@@ -395,12 +519,37 @@ fn locale_archive() {
         &[("LANG", "en_US.UTF-8@euro")],
         // (LC_COLLATE and LC_MESSAGES C: GNU would sort by de_DE's collation and
         // speak German.)
-        &[("LANG", "de_DE.ISO-8859-1"), ("LC_CTYPE", "en_US.UTF-8"), ("LC_COLLATE", "C"), ("LC_MESSAGES", "C")],
-        &[("LANG", "de_DE.iso88591"), ("LC_CTYPE", "C.UTF-8"), ("LC_COLLATE", "C"), ("LC_MESSAGES", "C")],
+        &[
+            ("LANG", "de_DE.ISO-8859-1"),
+            ("LC_CTYPE", "en_US.UTF-8"),
+            ("LC_COLLATE", "C"),
+            ("LC_MESSAGES", "C"),
+        ],
+        &[
+            ("LANG", "de_DE.iso88591"),
+            ("LC_CTYPE", "C.UTF-8"),
+            ("LC_COLLATE", "C"),
+            ("LC_MESSAGES", "C"),
+        ],
         // An alias from /usr/share/locale/locale.alias (german: de_DE.ISO-8859-1).
-        &[("LANG", "german"), ("LC_CTYPE", "C.UTF-8"), ("LC_COLLATE", "C"), ("LC_MESSAGES", "C")],
-        &[("LANG", "GERMAN"), ("LC_CTYPE", "C.UTF-8"), ("LC_COLLATE", "C"), ("LC_MESSAGES", "C")],
-        &[("LANG", "french"), ("LC_CTYPE", "C.UTF-8"), ("LC_COLLATE", "C"), ("LC_MESSAGES", "C")],
+        &[
+            ("LANG", "german"),
+            ("LC_CTYPE", "C.UTF-8"),
+            ("LC_COLLATE", "C"),
+            ("LC_MESSAGES", "C"),
+        ],
+        &[
+            ("LANG", "GERMAN"),
+            ("LC_CTYPE", "C.UTF-8"),
+            ("LC_COLLATE", "C"),
+            ("LC_MESSAGES", "C"),
+        ],
+        &[
+            ("LANG", "french"),
+            ("LC_CTYPE", "C.UTF-8"),
+            ("LC_COLLATE", "C"),
+            ("LC_MESSAGES", "C"),
+        ],
         &[("LANG", MISSING), ("LC_CTYPE", "en_US.UTF-8")],
         // With LOCPATH the archive is not read.
         &[("LOCPATH", "/nonexistent"), ("LANG", "en_US.UTF-8")],
@@ -410,8 +559,12 @@ fn locale_archive() {
     ];
     let mut utf8_seen = false;
     for env in cases {
-        let runs: [(&str, &[&str]); 4] =
-            [("wc", &["-m", "text"]), ("wc", &["-L", "text"]), ("ls", &["-b"]), ("ls", &["--format=bogus"])];
+        let runs: [(&str, &[&str]); 4] = [
+            ("wc", &["-m", "text"]),
+            ("wc", &["-L", "text"]),
+            ("ls", &["-b"]),
+            ("ls", &["--format=bogus"]),
+        ];
         for (applet, args) in runs {
             let g = in_namespace(&gnu(applet), applet, args, env, &fx.root);
             let o = in_namespace(&bin(), applet, args, env, &fx.root);
@@ -428,18 +581,21 @@ fn locale_archive() {
 #[test]
 #[ignore = "needs root (set-user-ID root copies of ls run as nobody)"]
 fn set_user_id_programs_read_zones_as_glibc() {
-    if skip_under_qemu("the emulator is not set-user-ID: the kernel would not mark our binary secure") {
+    if skip_under_qemu(
+        "the emulator is not set-user-ID: the kernel would not mark our binary secure",
+    ) {
         return;
     }
     need_root();
     let fx = Fixture::new("tz-suid");
     fx.file("f", "");
     fx.mtime("f", 0);
-    std::fs::copy("/usr/share/zoneinfo/Asia/Tokyo", fx.path("zi/Foo")).or_else(|_| {
-        std::fs::create_dir_all(fx.path("zi"))?;
-        std::fs::copy("/usr/share/zoneinfo/Asia/Tokyo", fx.path("zi/Foo"))
-    })
-    .unwrap();
+    std::fs::copy("/usr/share/zoneinfo/Asia/Tokyo", fx.path("zi/Foo"))
+        .or_else(|_| {
+            std::fs::create_dir_all(fx.path("zi"))?;
+            std::fs::copy("/usr/share/zoneinfo/Asia/Tokyo", fx.path("zi/Foo"))
+        })
+        .unwrap();
     let q = |p: &Path| sh_quote(p.as_os_str().as_encoded_bytes());
     sh(&format!("chmod -R a+rX {}", q(&fx.root)));
     let bins = Fixture::new("tz-suid-bins");
@@ -456,7 +612,11 @@ fn set_user_id_programs_read_zones_as_glibc() {
         (None, "Asia/Tokyo".into(), false),
     ];
     for (tzdir, tz, differs) in cases {
-        let mut c = Cmd::new("ls").args(["-l", "--time-style=+%H:%M %Z", "f"]).env("TZ", &tz).cwd(&fx.root).user("nobody");
+        let mut c = Cmd::new("ls")
+            .args(["-l", "--time-style=+%H:%M %Z", "f"])
+            .env("TZ", &tz)
+            .cwd(&fx.root)
+            .user("nobody");
         if let Some(d) = &tzdir {
             c = c.env("TZDIR", d);
         }
@@ -464,6 +624,11 @@ fn set_user_id_programs_read_zones_as_glibc() {
         let g = c.run_with(&gnu_copy);
         let o = c.run_with(&our_copy);
         assert_eq!(g, o, "set-user-ID copies differ: TZDIR={tzdir:?} TZ={tz}");
-        assert_eq!(g != plain, differs, "set-user-ID made {} difference to GNU: TZDIR={tzdir:?} TZ={tz}", if differs { "no" } else { "a" });
+        assert_eq!(
+            g != plain,
+            differs,
+            "set-user-ID made {} difference to GNU: TZDIR={tzdir:?} TZ={tz}",
+            if differs { "no" } else { "a" }
+        );
     }
 }

@@ -9,7 +9,9 @@ use common::*;
 /// Every file type and mode the color rules tell apart.
 fn fixture(tag: &str) -> Fixture {
     let fx = Fixture::new(tag);
-    for f in ["a.TXT", "b.txt", "c.tar.gz", "reg", "hard", "pic.PNG", "x.Gz", "exe", "suid", "sgid"] {
+    for f in [
+        "a.TXT", "b.txt", "c.tar.gz", "reg", "hard", "pic.PNG", "x.Gz", "exe", "suid", "sgid",
+    ] {
         fx.file(format!("d/{f}"), "x");
     }
     std::fs::hard_link(fx.path("d/hard"), fx.path("d/hard2")).unwrap();
@@ -98,7 +100,11 @@ fn every_database_in_every_format() {
     ];
     for db in databases() {
         for args in formats {
-            with_db(Cmd::new("ls"), &db).args(*args).arg("--color=always").cwd(fx.path("d")).same();
+            with_db(Cmd::new("ls"), &db)
+                .args(*args)
+                .arg("--color=always")
+                .cwd(fx.path("d"))
+                .same();
         }
     }
 }
@@ -106,17 +112,43 @@ fn every_database_in_every_format() {
 #[test]
 fn quoting_styles_and_alignment_with_colors() {
     let fx = Fixture::new("ls-color-q");
-    for f in ["a b", "plain", "it's", "new\nline", "verylongname_aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa"] {
+    for f in [
+        "a b",
+        "plain",
+        "it's",
+        "new\nline",
+        "verylongname_aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa",
+    ] {
         fx.file(f, "");
     }
     fx.chmod("plain", 0o755);
     fx.symlink("a b", "lnk q");
     fx.all_mtimes(1_600_000_000);
     for style in ["literal", "shell", "shell-escape", "c", "escape"] {
-        for args in [&["-C"][..], &["-x"], &["-l"], &["-m"], &["-1"], &["-w30", "-C"], &["-w25", "-x"]] {
+        for args in [
+            &["-C"][..],
+            &["-x"],
+            &["-l"],
+            &["-m"],
+            &["-1"],
+            &["-w30", "-C"],
+            &["-w25", "-x"],
+        ] {
             let q = format!("--quoting-style={style}");
-            Cmd::new("ls").env("TERM", "xterm").args(args).arg(&q).arg("--color=always").cwd(&fx.root).same();
-            Cmd::new("ls").env("TERM", "xterm").args(args).arg(&q).args(["--color=always", "--hyperlink=always"]).cwd(&fx.root).same();
+            Cmd::new("ls")
+                .env("TERM", "xterm")
+                .args(args)
+                .arg(&q)
+                .arg("--color=always")
+                .cwd(&fx.root)
+                .same();
+            Cmd::new("ls")
+                .env("TERM", "xterm")
+                .args(args)
+                .arg(&q)
+                .args(["--color=always", "--hyperlink=always"])
+                .cwd(&fx.root)
+                .same();
         }
     }
 }
@@ -132,14 +164,36 @@ fn invalid_ls_colors_and_the_terminal_gate() {
         ("LS_COLORS", "di=\\x"),
     ] {
         for args in [&["-C"][..], &["-l"], &["-x", "-T4"], &["-C", "-T0"]] {
-            Cmd::new("ls").env("TERM", "xterm").env(k, v).args(args).arg("--color=always").cwd(fx.path("d")).same();
+            Cmd::new("ls")
+                .env("TERM", "xterm")
+                .env(k, v)
+                .args(args)
+                .arg("--color=always")
+                .cwd(fx.path("d"))
+                .same();
             // Never parsed when color is off.
-            Cmd::new("ls").env("TERM", "xterm").env(k, v).args(args).arg("--color=never").cwd(fx.path("d")).same();
+            Cmd::new("ls")
+                .env("TERM", "xterm")
+                .env(k, v)
+                .args(args)
+                .arg("--color=never")
+                .cwd(fx.path("d"))
+                .same();
         }
     }
-    for term in [None, Some("dumb"), Some(""), Some("xterm-256color"), Some("linux"), Some("con80x25"), Some("vt220")] {
+    for term in [
+        None,
+        Some("dumb"),
+        Some(""),
+        Some("xterm-256color"),
+        Some("linux"),
+        Some("con80x25"),
+        Some("vt220"),
+    ] {
         for colorterm in [None, Some(""), Some("truecolor")] {
-            let mut c = Cmd::new("ls").args(["-C", "--color=always"]).cwd(fx.path("d"));
+            let mut c = Cmd::new("ls")
+                .args(["-C", "--color=always"])
+                .cwd(fx.path("d"));
             if let Some(t) = term {
                 c = c.env("TERM", t);
             }
@@ -155,10 +209,33 @@ fn invalid_ls_colors_and_the_terminal_gate() {
 #[test]
 fn when_words_and_f() {
     let fx = fixture("ls-color-when");
-    for w in ["--color", "--color=always", "--color=yes", "--color=force", "--color=never", "--color=no", "--color=none", "--color=auto", "--color=tty", "--color=if-tty"] {
-        Cmd::new("ls").env("TERM", "xterm").args([w, "-C"]).cwd(fx.path("d")).same();
-        Cmd::new("ls").env("TERM", "xterm").args([w, "-f"]).cwd(fx.path("d")).same();
-        Cmd::new("ls").env("TERM", "xterm").args(["-f", w]).cwd(fx.path("d")).same();
+    for w in [
+        "--color",
+        "--color=always",
+        "--color=yes",
+        "--color=force",
+        "--color=never",
+        "--color=no",
+        "--color=none",
+        "--color=auto",
+        "--color=tty",
+        "--color=if-tty",
+    ] {
+        Cmd::new("ls")
+            .env("TERM", "xterm")
+            .args([w, "-C"])
+            .cwd(fx.path("d"))
+            .same();
+        Cmd::new("ls")
+            .env("TERM", "xterm")
+            .args([w, "-f"])
+            .cwd(fx.path("d"))
+            .same();
+        Cmd::new("ls")
+            .env("TERM", "xterm")
+            .args(["-f", w])
+            .cwd(fx.path("d"))
+            .same();
     }
 }
 
@@ -166,9 +243,24 @@ fn when_words_and_f() {
 fn auto_on_a_terminal() {
     let fx = fixture("ls-color-tty");
     let ldc = dircolors();
-    for args in [&["--color=auto"][..], &["--color=auto", "-l"], &["--color=auto", "-x"], &["--color=auto", "--hyperlink=auto"], &["--color=auto", "-R"]] {
-        Cmd::new("ls").env("TERM", "xterm").args(args).cwd(fx.path("d")).same_on_tty(80);
-        Cmd::new("ls").env("TERM", "xterm").env("LS_COLORS", &ldc).args(args).cwd(fx.path("d")).same_on_tty(50);
+    for args in [
+        &["--color=auto"][..],
+        &["--color=auto", "-l"],
+        &["--color=auto", "-x"],
+        &["--color=auto", "--hyperlink=auto"],
+        &["--color=auto", "-R"],
+    ] {
+        Cmd::new("ls")
+            .env("TERM", "xterm")
+            .args(args)
+            .cwd(fx.path("d"))
+            .same_on_tty(80);
+        Cmd::new("ls")
+            .env("TERM", "xterm")
+            .env("LS_COLORS", &ldc)
+            .args(args)
+            .cwd(fx.path("d"))
+            .same_on_tty(50);
     }
 }
 
@@ -190,15 +282,34 @@ fn hyperlinks_resolve_like_gnu() {
         &["-F"],
         &["-lL"],
         &["-aR", "via"],
-        &["-d", "via/.", "via/..", "via/dir/../reg", "via", "up", "via/lnk", "via/orphan", "via/lnself"],
+        &[
+            "-d",
+            "via/.",
+            "via/..",
+            "via/dir/../reg",
+            "via",
+            "up",
+            "via/lnk",
+            "via/orphan",
+            "via/lnself",
+        ],
         &["via/lnkdir", "via/lnk"],
         &["-R", "via/lnkdir"],
         &["-l", "-w30", "via"],
         &["via/dir", "up"],
     ];
     for args in cases {
-        Cmd::new("ls").args(*args).arg("--hyperlink=always").cwd(top).same();
-        Cmd::new("ls").env("TERM", "xterm").args(*args).args(["--hyperlink=always", "--color=always"]).cwd(top).same();
+        Cmd::new("ls")
+            .args(*args)
+            .arg("--hyperlink=always")
+            .cwd(top)
+            .same();
+        Cmd::new("ls")
+            .env("TERM", "xterm")
+            .args(*args)
+            .args(["--hyperlink=always", "--color=always"])
+            .cwd(top)
+            .same();
     }
     // Links under the root need no doubled slash. Names only: the root's entries
     // (/tmp above all) change their times while other tests run beside this one.
@@ -260,7 +371,11 @@ fn hyperlinks_in_a_removed_working_directory() {
         let args = format!("--hyperlink=always {args}");
         same_after(&fx, "mkdir gone && cd gone && rmdir ../gone", &args);
     }
-    let (status, ..) = same_after(&fx, "mkdir gone && cd gone && rmdir ../gone", "--hyperlink=always -d .");
+    let (status, ..) = same_after(
+        &fx,
+        "mkdir gone && cd gone && rmdir ../gone",
+        "--hyperlink=always -d .",
+    );
     assert_eq!(status, Some(2));
 }
 
@@ -289,7 +404,11 @@ fn hyperlinks_beyond_path_max() {
 }
 
 /// Syscall counts of one run of our ls under strace, by name.
-fn syscalls(fx: &Fixture, env: &[(&str, &str)], args: &[&str]) -> std::collections::HashMap<String, u64> {
+fn syscalls(
+    fx: &Fixture,
+    env: &[(&str, &str)],
+    args: &[&str],
+) -> std::collections::HashMap<String, u64> {
     let mut env = env.to_vec();
     env.insert(0, ("TERM", "xterm"));
     syscall_counts(&link_named(&bin(), "ls"), args, &fx.path("d"), &env, false)
@@ -302,29 +421,64 @@ fn colors_stat_only_what_the_database_needs() {
         return;
     }
     let fx = fixture("ls-color-sys");
-    let names: Vec<std::fs::DirEntry> = std::fs::read_dir(fx.path("d")).unwrap().map(|e| e.unwrap()).collect();
-    let kind = |want: fn(&std::fs::FileType) -> bool| names.iter().filter(|e| want(&e.file_type().unwrap())).count() as u64;
+    let names: Vec<std::fs::DirEntry> = std::fs::read_dir(fx.path("d"))
+        .unwrap()
+        .map(|e| e.unwrap())
+        .collect();
+    let kind = |want: fn(&std::fs::FileType) -> bool| {
+        names
+            .iter()
+            .filter(|e| want(&e.file_type().unwrap()))
+            .count() as u64
+    };
     let regular = kind(|t| t.is_file());
     let dirs = kind(|t| t.is_dir());
     let links = kind(|t| t.is_symlink());
     let stats = |m: &std::collections::HashMap<String, u64>| {
-        ["statx", "newfstatat", "fstat", "readlink", "readlinkat"].iter().map(|k| m.get(*k).copied().unwrap_or(0)).sum::<u64>()
+        ["statx", "newfstatat", "fstat", "readlink", "readlinkat"]
+            .iter()
+            .map(|k| m.get(*k).copied().unwrap_or(0))
+            .sum::<u64>()
     };
     // The operand's statx is the one stat without colors.
     let base = stats(&syscalls(&fx, &[], &["."]));
     assert_eq!(base, 1);
     // Built-in database: regular files (ex, su, sg) and directories (st, ow, tw).
-    assert_eq!(stats(&syscalls(&fx, &[], &["--color=always", "."])), base + regular + dirs);
+    assert_eq!(
+        stats(&syscalls(&fx, &[], &["--color=always", "."])),
+        base + regular + dirs
+    );
     // Nothing colored that needs a stat: d_type alone.
     let free = "ex=:su=:sg=:ca=:st=:ow=:tw=:mh=44";
-    assert_eq!(stats(&syscalls(&fx, &[("LS_COLORS", free)], &["--color=always", "."])), base);
+    assert_eq!(
+        stats(&syscalls(
+            &fx,
+            &[("LS_COLORS", free)],
+            &["--color=always", "."]
+        )),
+        base
+    );
     // Orphans: each symlink lstat'd, read, and what its target names stat'd (as
     // GNU: lstat, readlink, stat), nothing else.
     let orphans = "ex=:su=:sg=:ca=:st=:ow=:tw=:or=31";
-    assert_eq!(stats(&syscalls(&fx, &[("LS_COLORS", orphans)], &["--color=always", "."])), base + 3 * links);
+    assert_eq!(
+        stats(&syscalls(
+            &fx,
+            &[("LS_COLORS", orphans)],
+            &["--color=always", "."]
+        )),
+        base + 3 * links
+    );
     // Directories only.
     let dirs_only = "ex=:su=:sg=:ca=:ow=:tw=";
-    assert_eq!(stats(&syscalls(&fx, &[("LS_COLORS", dirs_only)], &["--color=always", "."])), base + dirs);
+    assert_eq!(
+        stats(&syscalls(
+            &fx,
+            &[("LS_COLORS", dirs_only)],
+            &["--color=always", "."]
+        )),
+        base + dirs
+    );
 }
 
 /// GNU 9.1 decides the long format's `\e[K` from the columns after the last
@@ -357,7 +511,12 @@ fn invalid_database_warning_names_argv0() {
     let fx = Fixture::new("ls-color-argv0");
     fx.file("f", "");
     for argv0 in ["ls", "./ls", "/usr/local/bin/ls"] {
-        for (db, loc) in [("zz=1", "C.UTF-8"), ("zz=1", "C"), ("di=\\x", "C"), ("garbage", "C")] {
+        for (db, loc) in [
+            ("zz=1", "C.UTF-8"),
+            ("zz=1", "C"),
+            ("di=\\x", "C"),
+            ("garbage", "C"),
+        ] {
             let run = |exe: &std::path::Path| {
                 let line = format!("{} --color=always .", sh_exec(exe, argv0));
                 std::process::Command::new("bash")

@@ -117,7 +117,11 @@ fn targets_that_name_nothing_are_dangling() {
                 with_db(ls(), &db).args(*o).arg(dir).same();
             }
             with_db(ls(), &db).args(*o).args([&fd0, &fd1]).same();
-            with_db(ls(), &db).args(*o).args(["pipe", "sockl", "ns", "loop", "ldir", "lldir"]).cwd(fx.path("d")).same();
+            with_db(ls(), &db)
+                .args(*o)
+                .args(["pipe", "sockl", "ns", "loop", "ldir", "lldir"])
+                .cwd(fx.path("d"))
+                .same();
         }
     }
 }
@@ -127,7 +131,14 @@ fn targets_that_name_nothing_are_dangling() {
 #[test]
 fn broken_links_under_deref_have_no_indicator_in_long_format() {
     let fx = tree();
-    for o in [&["-lLF"][..], &["-lL", "--file-type"], &["-lLp"], &["-LF"], &["-lLF", "--color=always"], &["-lLFi"]] {
+    for o in [
+        &["-lLF"][..],
+        &["-lL", "--file-type"],
+        &["-lLp"],
+        &["-LF"],
+        &["-lLF", "--color=always"],
+        &["-lLFi"],
+    ] {
         for db in [None, Some(dircolors())] {
             with_db(ls(), &db).args(o).arg("d").cwd(fx.path("")).same();
         }
@@ -153,8 +164,17 @@ fn target_indicator_wherever_the_target_is_stat_d() {
     for db in databases() {
         for o in opts {
             for color in ["--color=always", "--color=never"] {
-                with_db(ls(), &db).args(*o).arg(color).cwd(fx.path("d")).same();
-                with_db(ls(), &db).args(*o).arg(color).args(["ldir", "lldir", "lfifo", "dangling", "loop", "linner"]).cwd(fx.path("d")).same();
+                with_db(ls(), &db)
+                    .args(*o)
+                    .arg(color)
+                    .cwd(fx.path("d"))
+                    .same();
+                with_db(ls(), &db)
+                    .args(*o)
+                    .arg(color)
+                    .args(["ldir", "lldir", "lfifo", "dangling", "loop", "linner"])
+                    .cwd(fx.path("d"))
+                    .same();
             }
         }
     }
@@ -168,9 +188,29 @@ fn operand_targets_resolve_from_the_operand_directory() {
     fx.file("dir", "not the link's target");
     let abs = fx.path("d/linner");
     let abs = abs.to_str().unwrap();
-    let ops = ["d/ldir", "d/linner", "./d/linner", "d//linner", "d/ldotdot", abs, "d/lfifo", "d/dangling"];
-    for db in [None, Some(dircolors()), Some("mi=41:ln=1;36:di=1;34".into()), Some("ln=target".into())] {
-        for o in [&["-lF"][..], &["-lp", "--color=always"], &["-F", "--color=always"], &["--group-directories-first", "-d"], &["-d", "--color=always"]] {
+    let ops = [
+        "d/ldir",
+        "d/linner",
+        "./d/linner",
+        "d//linner",
+        "d/ldotdot",
+        abs,
+        "d/lfifo",
+        "d/dangling",
+    ];
+    for db in [
+        None,
+        Some(dircolors()),
+        Some("mi=41:ln=1;36:di=1;34".into()),
+        Some("ln=target".into()),
+    ] {
+        for o in [
+            &["-lF"][..],
+            &["-lp", "--color=always"],
+            &["-F", "--color=always"],
+            &["--group-directories-first", "-d"],
+            &["-d", "--color=always"],
+        ] {
             with_db(ls(), &db).args(o).args(ops).cwd(fx.path("")).same();
         }
     }
@@ -199,9 +239,21 @@ fn unreadable_links_are_reported_wherever_they_are_read() {
         (&["-lL"], &None),
     ];
     for (o, db) in cases {
-        with_db(ls(), db).user("nobody").args(*o).arg("/proc/1").same();
-        with_db(ls(), db).user("nobody").args(*o).args(["/proc/1/cwd", "/proc/1/exe", "/proc/1/root"]).same();
-        with_db(ls(), db).user("nobody").args(*o).args(["-d", "/proc/1/cwd", "/proc/1/environ"]).same();
+        with_db(ls(), db)
+            .user("nobody")
+            .args(*o)
+            .arg("/proc/1")
+            .same();
+        with_db(ls(), db)
+            .user("nobody")
+            .args(*o)
+            .args(["/proc/1/cwd", "/proc/1/exe", "/proc/1/root"])
+            .same();
+        with_db(ls(), db)
+            .user("nobody")
+            .args(*o)
+            .args(["-d", "/proc/1/cwd", "/proc/1/environ"])
+            .same();
     }
 }
 
@@ -217,11 +269,22 @@ fn clear_to_eol_after_targets_counts_the_alignment_space() {
     }
     fx.symlink("quoted target", "d/zq");
     fx.all_mtimes(1_600_000_000);
-    for db in [Some(dircolors()), Some("ln=01;36:or=41".into()), Some("no=44:ln=1".into())] {
+    for db in [
+        Some(dircolors()),
+        Some("ln=01;36:or=41".into()),
+        Some("no=44:ln=1".into()),
+    ] {
         for q in ["shell-escape", "shell", "c-maybe", "literal", "c"] {
             for w in 2..90 {
                 with_db(ls(), &db)
-                    .args(["-l", "--color=always", "-w", &w.to_string(), "--quoting-style", q])
+                    .args([
+                        "-l",
+                        "--color=always",
+                        "-w",
+                        &w.to_string(),
+                        "--quoting-style",
+                        q,
+                    ])
                     .cwd(fx.path("d"))
                     .same();
             }
@@ -235,7 +298,10 @@ fn clear_to_eol_after_targets_counts_the_alignment_space() {
         fx.symlink("t".repeat(n), format!("d/l{n}"));
     }
     fx.all_mtimes(1_600_000_000);
-    with_db(ls(), &Some(dircolors())).args(["-la", "--color=auto"]).cwd(fx.path("d")).same_on_tty(80);
+    with_db(ls(), &Some(dircolors()))
+        .args(["-la", "--color=auto"])
+        .cwd(fx.path("d"))
+        .same_on_tty(80);
 }
 
 /// Links are read exactly where GNU reads them (no more, no fewer readlink
@@ -271,9 +337,21 @@ fn links_are_read_and_followed_only_where_gnu_does() {
         // (-L fails on the broken links: status 1.)
         let g = syscall_counts(&gnu("ls"), args, &fx.path("d"), &env, true);
         let o = syscall_counts(&ours, args, &fx.path("d"), &env, true);
-        let count = |m: &std::collections::HashMap<String, u64>, names: &[&str]| names.iter().map(|k| m.get(*k).copied().unwrap_or(0)).sum::<u64>();
+        let count = |m: &std::collections::HashMap<String, u64>, names: &[&str]| {
+            names
+                .iter()
+                .map(|k| m.get(*k).copied().unwrap_or(0))
+                .sum::<u64>()
+        };
         let links = ["readlink", "readlinkat"];
-        assert_eq!(count(&o, &links), count(&g, &links), "readlink calls for ls {args:?} {env:?}");
-        assert!(count(&o, &["statx"]) <= count(&g, &["statx"]) + 1, "statx calls for ls {args:?} {env:?}: ours {o:?}, GNU {g:?}");
+        assert_eq!(
+            count(&o, &links),
+            count(&g, &links),
+            "readlink calls for ls {args:?} {env:?}"
+        );
+        assert!(
+            count(&o, &["statx"]) <= count(&g, &["statx"]) + 1,
+            "statx calls for ls {args:?} {env:?}: ours {o:?}, GNU {g:?}"
+        );
     }
 }

@@ -525,7 +525,10 @@ fn empty_root_file_system() {
     }
     need_root();
     need_cmd("ldd", "libc-bin");
-    need(std::path::Path::new("/usr/sbin/chroot").exists(), "/usr/sbin/chroot (Debian package coreutils)");
+    need(
+        std::path::Path::new("/usr/sbin/chroot").exists(),
+        "/usr/sbin/chroot (Debian package coreutils)",
+    );
     let fx = Fixture::new("ls-chroot");
     let root = fx.root.display().to_string();
     sh(&format!(
@@ -564,7 +567,10 @@ fn empty_root_file_system() {
 #[test]
 fn times_beyond_four_digit_years() {
     let shm = std::path::Path::new("/dev/shm");
-    assert!(shm.is_dir(), "no /dev/shm (a tmpfs every Linux system mounts)");
+    assert!(
+        shm.is_dir(),
+        "no /dev/shm (a tmpfs every Linux system mounts)"
+    );
     let dir = shm.join(format!("bareutils-ls-long-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();
     for (name, t) in [
@@ -750,7 +756,10 @@ fn dired_offsets() {
         ls(&fx).args(args).same();
     }
     Cmd::new("ls").args(["-lDR", "/usr/share/zoneinfo"]).same();
-    Cmd::new("ls").args(["-lDR", "/usr/share/zoneinfo/America"]).env("LC_ALL", "C.UTF-8").same();
+    Cmd::new("ls")
+        .args(["-lDR", "/usr/share/zoneinfo/America"])
+        .env("LC_ALL", "C.UTF-8")
+        .same();
 }
 
 /// Lines this test adds to /etc/passwd and /etc/group (ids 64001..64010), removed
@@ -762,14 +771,20 @@ const ID_FILES: [&str; 2] = ["/etc/passwd", "/etc/group"];
 fn ours_line(line: &[u8]) -> bool {
     // name:password:ID:... with ID in 64001..=64010.
     let mut f = line.split(|&b| b == b':');
-    let id = f.nth(2).and_then(|i| std::str::from_utf8(i).ok()).and_then(|i| i.parse::<u32>().ok());
+    let id = f
+        .nth(2)
+        .and_then(|i| std::str::from_utf8(i).ok())
+        .and_then(|i| i.parse::<u32>().ok());
     id.is_some_and(|i| (64001..=64010).contains(&i))
 }
 
 fn drop_id_lines() {
     for path in ID_FILES {
         let text = std::fs::read(path).unwrap();
-        let kept: Vec<&[u8]> = text.split_inclusive(|&b| b == b'\n').filter(|l| !ours_line(l)).collect();
+        let kept: Vec<&[u8]> = text
+            .split_inclusive(|&b| b == b'\n')
+            .filter(|l| !ours_line(l))
+            .collect();
         let kept = kept.concat();
         if kept != text {
             std::fs::write(path, kept).unwrap();
@@ -781,7 +796,10 @@ impl IdLines {
     fn add(passwd: &[u8], group: &[u8]) -> IdLines {
         drop_id_lines();
         for (path, lines) in ID_FILES.iter().zip([passwd, group]) {
-            assert!(lines.split(|&b| b == b'\n').filter(|l| !l.is_empty()).all(ours_line));
+            assert!(lines
+                .split(|&b| b == b'\n')
+                .filter(|l| !l.is_empty())
+                .all(ours_line));
             let mut text = std::fs::read(path).unwrap();
             if !text.is_empty() && !text.ends_with(b"\n") {
                 text.push(b'\n');
@@ -835,12 +853,23 @@ gtab\t\x1b[m:x:64008:\n\
         fx.mtime(&f, 1_600_000_000);
     }
     for locale in ["C", "C.UTF-8"] {
-        for args in [&["-l"][..], &["-lg"], &["-lo"], &["-l", "--author"], &["-ln"], &["-l", "f2", "f5"], &["-l", "-N"]] {
+        for args in [
+            &["-l"][..],
+            &["-lg"],
+            &["-lo"],
+            &["-l", "--author"],
+            &["-ln"],
+            &["-l", "f2", "f5"],
+            &["-l", "-N"],
+        ] {
             ls(&fx).env("LC_ALL", locale).args(args).same();
         }
         // Each owner alone: the column is as wide as that name.
         for i in 1..=10 {
-            ls(&fx).env("LC_ALL", locale).args(["-l", &format!("f{i}"), "f1"]).same();
+            ls(&fx)
+                .env("LC_ALL", locale)
+                .args(["-l", &format!("f{i}"), "f1"])
+                .same();
         }
     }
 }

@@ -14,39 +14,84 @@ fn only_the_binary_and_its_links() {
         return;
     }
     need_root();
-    need(std::path::Path::new("/usr/sbin/chroot").exists(), "/usr/sbin/chroot (Debian package coreutils)");
+    need(
+        std::path::Path::new("/usr/sbin/chroot").exists(),
+        "/usr/sbin/chroot (Debian package coreutils)",
+    );
     let fx = Fixture::new("rootfs");
     let root = fx.dir("root");
     std::fs::copy(bin(), root.join("bareutils")).unwrap();
     std::os::unix::fs::symlink("bareutils", root.join("ls")).unwrap();
     std::os::unix::fs::symlink("bareutils", root.join("wc")).unwrap();
     let r = root.display().to_string();
-    sh(&format!("touch -h -d @1600000000 {r}/ls {r}/wc {r}/bareutils {r}"));
+    sh(&format!(
+        "touch -h -d @1600000000 {r}/ls {r}/wc {r}/bareutils {r}"
+    ));
     let inside = |args: &[&str]| {
-        let o = Command::new("/usr/sbin/chroot").arg(&root).args(args).env_clear().output().expect("chroot");
+        let o = Command::new("/usr/sbin/chroot")
+            .arg(&root)
+            .args(args)
+            .env_clear()
+            .output()
+            .expect("chroot");
         (text(&o.stdout), text(&o.stderr), o.status.code())
     };
     let outside = |cmd: &str, args: &[&str]| {
-        let o = Command::new(gnu(cmd)).args(args).current_dir(&root).env_clear().env("LC_ALL", "C").env("TZ", "UTC0").output().unwrap();
+        let o = Command::new(gnu(cmd))
+            .args(args)
+            .current_dir(&root)
+            .env_clear()
+            .env("LC_ALL", "C")
+            .env("TZ", "UTC0")
+            .output()
+            .unwrap();
         (text(&o.stdout), text(&o.stderr), o.status.code())
     };
 
     // ls -la /: GNU's `ls -lan .`, with `..` shown as `.` is (the root is its own parent).
     let (want, _, _) = outside("ls", &["-lan", "."]);
-    let dot = want.lines().find(|l| l.ends_with(" .")).unwrap().to_string();
+    let dot = want
+        .lines()
+        .find(|l| l.ends_with(" ."))
+        .unwrap()
+        .to_string();
     let want: String = want
         .lines()
-        .map(|l| if l.ends_with(" ..") { format!("{}.\n", dot) } else { format!("{l}\n") })
+        .map(|l| {
+            if l.ends_with(" ..") {
+                format!("{}.\n", dot)
+            } else {
+                format!("{l}\n")
+            }
+        })
         .collect();
     assert_eq!(inside(&["/ls", "-la", "/"]), (want, String::new(), Some(0)));
 
     let (want, _, _) = outside("ls", &["-lRn", "."]);
-    assert_eq!(inside(&["/ls", "-lR", "/"]), (want.replacen(".:\n", "/:\n", 1), String::new(), Some(0)));
+    assert_eq!(
+        inside(&["/ls", "-lR", "/"]),
+        (want.replacen(".:\n", "/:\n", 1), String::new(), Some(0))
+    );
 
     let (want, _, _) = outside("wc", &["bareutils"]);
-    assert_eq!(inside(&["/wc", "/bareutils"]), (want.replace(" bareutils\n", " /bareutils\n"), String::new(), Some(0)));
+    assert_eq!(
+        inside(&["/wc", "/bareutils"]),
+        (
+            want.replace(" bareutils\n", " /bareutils\n"),
+            String::new(),
+            Some(0)
+        )
+    );
     let (want, _, _) = outside("wc", &["-c", "bareutils", "ls"]);
-    assert_eq!(inside(&["/wc", "-c", "/bareutils", "/ls"]), (want.replace(" bareutils\n", " /bareutils\n").replace(" ls\n", " /ls\n"), String::new(), Some(0)));
+    assert_eq!(
+        inside(&["/wc", "-c", "/bareutils", "/ls"]),
+        (
+            want.replace(" bareutils\n", " /bareutils\n")
+                .replace(" ls\n", " /ls\n"),
+            String::new(),
+            Some(0)
+        )
+    );
 
     // And the errors, in a world without /proc or /dev.
     assert_eq!(
@@ -59,6 +104,10 @@ fn only_the_binary_and_its_links() {
     );
     assert_eq!(
         inside(&["/wc", "/etc/passwd"]),
-        (String::new(), "/wc: /etc/passwd: No such file or directory\n".into(), Some(1))
+        (
+            String::new(),
+            "/wc: /etc/passwd: No such file or directory\n".into(),
+            Some(1)
+        )
     );
 }

@@ -22,12 +22,26 @@ fn man_pages_match_help() {
     assert!(st.success());
     for applet in ["ls", "wc"] {
         let made = std::fs::read_to_string(fx.path(format!("{applet}.1"))).unwrap();
-        let committed = std::fs::read_to_string(format!("{}/man/{applet}.1", env!("CARGO_MANIFEST_DIR"))).unwrap();
-        assert_eq!(made, committed, "man/{applet}.1 is out of date: run `make man`");
+        let committed =
+            std::fs::read_to_string(format!("{}/man/{applet}.1", env!("CARGO_MANIFEST_DIR")))
+                .unwrap();
+        assert_eq!(
+            made, committed,
+            "man/{applet}.1 is out of date: run `make man`"
+        );
         // Every long option --help names is in the page.
-        let help = String::from_utf8(ours_cmd().args([applet, "--help"]).output().unwrap().stdout).unwrap();
-        for word in help.split_whitespace().filter(|w| w.starts_with("--") && w.len() > 2) {
-            let opt = word.trim_end_matches([',', '.', ';']).split(['=', '[']).next().unwrap().replace('-', "\\-");
+        let help = String::from_utf8(ours_cmd().args([applet, "--help"]).output().unwrap().stdout)
+            .unwrap();
+        for word in help
+            .split_whitespace()
+            .filter(|w| w.starts_with("--") && w.len() > 2)
+        {
+            let opt = word
+                .trim_end_matches([',', '.', ';'])
+                .split(['=', '['])
+                .next()
+                .unwrap()
+                .replace('-', "\\-");
             assert!(committed.contains(&opt), "{applet}.1 lacks {word}");
         }
     }
@@ -50,11 +64,20 @@ fn make_install_and_uninstall() {
             .arg(format!("BIN={}", bin().display()))
             .output()
             .unwrap();
-        assert!(o.status.success(), "make {target}: {}", String::from_utf8_lossy(&o.stderr));
+        assert!(
+            o.status.success(),
+            "make {target}: {}",
+            String::from_utf8_lossy(&o.stderr)
+        );
     };
     make("install");
     let bindir = stage.join("usr/bin");
-    let listing = Command::new(gnu("ls")).args(["-l", "--time-style=+"]).arg(&bindir).env("LC_ALL", "C").output().unwrap();
+    let listing = Command::new(gnu("ls"))
+        .args(["-l", "--time-style=+"])
+        .arg(&bindir)
+        .env("LC_ALL", "C")
+        .output()
+        .unwrap();
     let text = String::from_utf8_lossy(&listing.stdout);
     let shape: Vec<String> = text
         .lines()
@@ -64,15 +87,34 @@ fn make_install_and_uninstall() {
             format!("{} {}", f[0], f[5..].join(" "))
         })
         .collect();
-    assert_eq!(shape, ["-rwxr-xr-x bareutils", "lrwxrwxrwx ls -> bareutils", "lrwxrwxrwx wc -> bareutils"]);
-    assert_eq!(std::fs::read(bindir.join("bareutils")).unwrap(), std::fs::read(bin()).unwrap());
+    assert_eq!(
+        shape,
+        [
+            "-rwxr-xr-x bareutils",
+            "lrwxrwxrwx ls -> bareutils",
+            "lrwxrwxrwx wc -> bareutils"
+        ]
+    );
+    assert_eq!(
+        std::fs::read(bindir.join("bareutils")).unwrap(),
+        std::fs::read(bin()).unwrap()
+    );
     for page in ["ls.1", "wc.1"] {
-        assert!(stage.join("usr/share/man/man1").join(page).is_file(), "{page}");
+        assert!(
+            stage.join("usr/share/man/man1").join(page).is_file(),
+            "{page}"
+        );
     }
     // The links work: the applet comes from argv[0].
     fx.file("f", "one two\n");
-    let o = Command::new(bindir.join("wc")).arg(fx.path("f")).output().unwrap();
-    assert_eq!(String::from_utf8_lossy(&o.stdout), format!("1 2 8 {}\n", fx.path("f").display()));
+    let o = Command::new(bindir.join("wc"))
+        .arg(fx.path("f"))
+        .output()
+        .unwrap();
+    assert_eq!(
+        String::from_utf8_lossy(&o.stdout),
+        format!("1 2 8 {}\n", fx.path("f").display())
+    );
     make("uninstall");
     let left: Vec<_> = walk(&stage);
     assert_eq!(left, Vec::<String>::new(), "uninstall left files");

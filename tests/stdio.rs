@@ -18,7 +18,13 @@ fn run(exe: &Path, argv0: &str, args: &str, redir: &str, dir: &Path) -> Ran {
 fn run_by(exe: &Path, argv0: &str, args: &str, redir: &str, dir: &Path, nobody: bool) -> Ran {
     let mut c = if nobody {
         let mut c = Command::new("setpriv");
-        c.args(["--reuid=65534", "--regid=65534", "--clear-groups", "--", "bash"]);
+        c.args([
+            "--reuid=65534",
+            "--regid=65534",
+            "--clear-groups",
+            "--",
+            "bash",
+        ]);
         c
     } else {
         Command::new("bash")
@@ -123,12 +129,18 @@ fn closed_each(applet: &str, args: &str, input: &str, dir: &Path, diffs: &mut Ve
     let users: &[bool] = if is_root() { &[false, true] } else { &[false] };
     for &nobody in users {
         for closed in ["<&-", ">&-", "2>&-", "<&- >&- 2>&-"] {
-            let redir = if closed.starts_with("<&-") { closed.to_string() } else { format!("{closed} {input}") };
+            let redir = if closed.starts_with("<&-") {
+                closed.to_string()
+            } else {
+                format!("{closed} {input}")
+            };
             let theirs = run_by(&gnu(applet), applet, args, &redir, dir, nobody);
             let ours = run_by(&bin(), applet, args, &redir, dir, nobody);
             if ours != theirs {
                 let who = if nobody { " (as nobody)" } else { "" };
-                diffs.push(format!("{applet} {args} {redir}{who}\n  GNU:  {theirs:?}\n  ours: {ours:?}"));
+                diffs.push(format!(
+                    "{applet} {args} {redir}{who}\n  GNU:  {theirs:?}\n  ours: {ours:?}"
+                ));
             }
         }
     }
@@ -137,7 +149,12 @@ fn closed_each(applet: &str, args: &str, input: &str, dir: &Path, diffs: &mut Ve
 /// Fails listing every difference found.
 #[track_caller]
 fn none(diffs: Vec<String>) {
-    assert!(diffs.is_empty(), "{} differ from GNU:\n{}", diffs.len(), diffs.join("\n"));
+    assert!(
+        diffs.is_empty(),
+        "{} differ from GNU:\n{}",
+        diffs.len(),
+        diffs.join("\n")
+    );
 }
 
 /// No file we open may be 0, 1 or 2: with a standard descriptor closed, a
@@ -217,7 +234,13 @@ fn ls_with_a_standard_descriptor_closed() {
 #[test]
 fn piped_list_naming_stdin_with_fd0_closed() {
     let fx = fixture("stdio-wc-pipe-list");
-    let ours = run(&bin(), "wc", "--files0-from=<(printf 'a\\0-\\0b\\0')", "<&-", &fx.root);
+    let ours = run(
+        &bin(),
+        "wc",
+        "--files0-from=<(printf 'a\\0-\\0b\\0')",
+        "<&-",
+        &fx.root,
+    );
     assert_eq!(
         ours,
         (

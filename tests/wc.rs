@@ -52,7 +52,9 @@ fn mixed_text(n: usize) -> Vec<u8> {
     let mut v = Vec::new();
     let mut seed = 7u64;
     while v.len() < n {
-        seed = seed.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
+        seed = seed
+            .wrapping_mul(6364136223846793005)
+            .wrapping_add(1442695040888963407);
         v.extend_from_slice(words[(seed >> 33) as usize % words.len()].as_bytes());
         if seed & 1 == 0 {
             v.push(b' ');
@@ -67,7 +69,9 @@ fn random_code_points(n: usize) -> Vec<u8> {
     let mut seed = 31u64;
     let mut s = String::new();
     for _ in 0..n {
-        seed = seed.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
+        seed = seed
+            .wrapping_mul(6364136223846793005)
+            .wrapping_add(1442695040888963407);
         let r = (seed >> 33) as u32;
         let cp = match r % 5 {
             0 => 0x20 + r / 5 % 0x5f,
@@ -102,8 +106,16 @@ fn inputs() -> Inputs {
     add("tabs", b"a\tb\t\tc\n1234567\tx\n\t\n        \t.\n");
     add("nul", b"a\0b\0 c\n\0\0\n\0");
     add("invalid", b"a\xffb \x80\xc3 \xe6\x97 x\n\xf0\x9f\x98 z\xc0\xaf \xed\xa0\x80 \xf8\x88\x80\x80\x80\n\xe6\x97");
-    add("nbsp", "a\u{a0}b c\u{3000}d e\u{2003}f g\u{2007}h\u{202f}i\u{2060}j k\u{85}l m\u{200b}n\n".as_bytes());
-    add("wide", "日本語 テキスト\n한국어\n😀 emoji e\u{301}\u{302} \u{1100}\u{1161}\n\u{ff21}\u{ff22}\n".as_bytes());
+    add(
+        "nbsp",
+        "a\u{a0}b c\u{3000}d e\u{2003}f g\u{2007}h\u{202f}i\u{2060}j k\u{85}l m\u{200b}n\n"
+            .as_bytes(),
+    );
+    add(
+        "wide",
+        "日本語 テキスト\n한국어\n😀 emoji e\u{301}\u{302} \u{1100}\u{1161}\n\u{ff21}\u{ff22}\n"
+            .as_bytes(),
+    );
     add("controls", b"\x01\x02a\x7fb\x1b[0m c\n\x01\n\x01 \x02\n");
     add("breaks", b"abc\rd\n a\x0cb\n\x0bx\nabcdefgh\r\x0c\n");
     let mut long = vec![b'x'; 100_000];
@@ -140,7 +152,13 @@ const OPTION_SETS: &[&[&str]] = &[
     &["-cL"],
     &["-wc"],
     &["-lwmcL"],
-    &["--bytes", "--chars", "--lines", "--words", "--max-line-length"],
+    &[
+        "--bytes",
+        "--chars",
+        "--lines",
+        "--words",
+        "--max-line-length",
+    ],
 ];
 
 #[test]
@@ -149,9 +167,19 @@ fn every_option_over_every_input() {
     for loc in LOCALES {
         for opts in OPTION_SETS {
             // All inputs at once: widths from the summed sizes, a total line.
-            Cmd::new("wc").env("LC_ALL", loc).args(*opts).args(&i.names).cwd(&i.fx.root).same();
+            Cmd::new("wc")
+                .env("LC_ALL", loc)
+                .args(*opts)
+                .args(&i.names)
+                .cwd(&i.fx.root)
+                .same();
             for name in &i.names {
-                Cmd::new("wc").env("LC_ALL", loc).args(*opts).arg(name).cwd(&i.fx.root).same();
+                Cmd::new("wc")
+                    .env("LC_ALL", loc)
+                    .args(*opts)
+                    .arg(name)
+                    .cwd(&i.fx.root)
+                    .same();
             }
         }
     }
@@ -184,21 +212,52 @@ fn stdin_offsets_for_byte_counts() {
     for name in ["small", "page", "bigger"] {
         for skip in [0, 1, 4096, 5000, 20_000] {
             let p = fx.path(name);
-            Cmd::new("wc").arg("-c").stdin(Input::File(p.clone(), skip)).same();
-            Cmd::new("wc").args(["-c", "-"]).stdin(Input::File(p.clone(), skip)).same();
-            Cmd::new("wc").args(["-m"]).stdin(Input::File(p.clone(), skip)).same();
-            Cmd::new("wc").args(["-c", "-", "-"]).stdin(Input::File(p.clone(), skip)).same();
-            Cmd::new("wc").args(["-lc"]).stdin(Input::File(p, skip)).same();
+            Cmd::new("wc")
+                .arg("-c")
+                .stdin(Input::File(p.clone(), skip))
+                .same();
+            Cmd::new("wc")
+                .args(["-c", "-"])
+                .stdin(Input::File(p.clone(), skip))
+                .same();
+            Cmd::new("wc")
+                .args(["-m"])
+                .stdin(Input::File(p.clone(), skip))
+                .same();
+            Cmd::new("wc")
+                .args(["-c", "-", "-"])
+                .stdin(Input::File(p.clone(), skip))
+                .same();
+            Cmd::new("wc")
+                .args(["-lc"])
+                .stdin(Input::File(p, skip))
+                .same();
         }
     }
     // Standard input read twice: the second time it is at its end (or, for -c
     // on a regular file, 9.1 leaves the offset alone).
     let p = fx.path("small");
-    Cmd::new("wc").args(["-", "-"]).stdin(Input::File(p.clone(), 0)).same();
-    Cmd::new("wc").args(["-c", "-", "-"]).stdin(Input::File(p, 0)).same();
-    Cmd::new("wc").args(["-c", "-", "-"]).stdin(Input::Bytes(b"abc".to_vec())).same();
-    Cmd::new("wc").args(["-c"]).stdin(Input::Pipe("head -c 3000000 /dev/zero".into())).same();
-    Cmd::new("wc").args(["-c", "-", "small"]).cwd(&fx.root).stdin(Input::Pipe("printf abc".into())).same();
+    Cmd::new("wc")
+        .args(["-", "-"])
+        .stdin(Input::File(p.clone(), 0))
+        .same();
+    Cmd::new("wc")
+        .args(["-c", "-", "-"])
+        .stdin(Input::File(p, 0))
+        .same();
+    Cmd::new("wc")
+        .args(["-c", "-", "-"])
+        .stdin(Input::Bytes(b"abc".to_vec()))
+        .same();
+    Cmd::new("wc")
+        .args(["-c"])
+        .stdin(Input::Pipe("head -c 3000000 /dev/zero".into()))
+        .same();
+    Cmd::new("wc")
+        .args(["-c", "-", "small"])
+        .cwd(&fx.root)
+        .stdin(Input::Pipe("printf abc".into()))
+        .same();
 }
 
 #[test]
@@ -227,10 +286,19 @@ fn widths() {
     }
     let a = fx.path("a");
     Cmd::new("wc").stdin(Input::File(a.clone(), 0)).same();
-    Cmd::new("wc").arg("-l").stdin(Input::File(a.clone(), 0)).same();
-    Cmd::new("wc").stdin(Input::Bytes(b"one two\n".to_vec())).same();
+    Cmd::new("wc")
+        .arg("-l")
+        .stdin(Input::File(a.clone(), 0))
+        .same();
+    Cmd::new("wc")
+        .stdin(Input::Bytes(b"one two\n".to_vec()))
+        .same();
     Cmd::new("wc").stdin(Input::Null).same();
-    Cmd::new("wc").args(["-", "a"]).cwd(&fx.root).stdin(Input::File(a, 0)).same();
+    Cmd::new("wc")
+        .args(["-", "a"])
+        .cwd(&fx.root)
+        .stdin(Input::File(a, 0))
+        .same();
 }
 
 #[test]
@@ -265,18 +333,44 @@ fn errors_and_names() {
             &["/proc/self/mem"],
             &["-c", "/proc/self/mem"],
         ] {
-            Cmd::new("wc").env("LC_ALL", loc).args(args).cwd(&fx.root).same();
+            Cmd::new("wc")
+                .env("LC_ALL", loc)
+                .args(args)
+                .cwd(&fx.root)
+                .same();
         }
-        Cmd::new("wc").env("LC_ALL", loc).arg(bytes_path(b"\xe6\x97\xa5\xff")).cwd(&fx.root).same();
-        Cmd::new("wc").env("LC_ALL", loc).arg(bytes_path(b"\xe6\x97\xa5\xffx")).cwd(&fx.root).same();
+        Cmd::new("wc")
+            .env("LC_ALL", loc)
+            .arg(bytes_path(b"\xe6\x97\xa5\xff"))
+            .cwd(&fx.root)
+            .same();
+        Cmd::new("wc")
+            .env("LC_ALL", loc)
+            .arg(bytes_path(b"\xe6\x97\xa5\xffx"))
+            .cwd(&fx.root)
+            .same();
         // Root reads anything: then nobody is the one who cannot.
-        let unreadable = Cmd::new("wc").env("LC_ALL", loc).args(["unreadable", "a"]).cwd(&fx.root);
-        if is_root() { unreadable.user("nobody") } else { unreadable }.same();
+        let unreadable = Cmd::new("wc")
+            .env("LC_ALL", loc)
+            .args(["unreadable", "a"])
+            .cwd(&fx.root);
+        if is_root() {
+            unreadable.user("nobody")
+        } else {
+            unreadable
+        }
+        .same();
     }
     // Standard input is a directory, or closed.
     Cmd::new("wc").stdin(Input::File(fx.path("adir"), 0)).same();
-    Cmd::new("wc").arg("-").stdin(Input::File(fx.path("adir"), 0)).same();
-    Cmd::new("wc").arg("-c").stdin(Input::File(fx.path("adir"), 0)).same();
+    Cmd::new("wc")
+        .arg("-")
+        .stdin(Input::File(fx.path("adir"), 0))
+        .same();
+    Cmd::new("wc")
+        .arg("-c")
+        .stdin(Input::File(fx.path("adir"), 0))
+        .same();
 }
 
 #[test]
@@ -286,7 +380,9 @@ fn closed_stdin() {
     let run = |exe: PathBuf, args: &[&str]| {
         let mut c = applet_cmd(&exe, "wc");
         c.args(args).env_clear().env("LC_ALL", "C");
-        c.stdout(Stdio::piped()).stderr(Stdio::piped()).stdin(Stdio::null());
+        c.stdout(Stdio::piped())
+            .stderr(Stdio::piped())
+            .stdin(Stdio::null());
         // SAFETY: close(0) in the child before exec; async-signal-safe.
         unsafe {
             c.pre_exec(|| {
@@ -310,7 +406,12 @@ fn help_and_version() {
     let o = Cmd::new("wc").arg("--help").ours();
     assert_eq!(o.status, 0);
     let text = String::from_utf8(o.stdout).unwrap();
-    assert!(text.starts_with("Usage: wc [OPTION]... [FILE]...\n  or:  wc [OPTION]... --files0-from=F\n"), "{text}");
+    assert!(
+        text.starts_with(
+            "Usage: wc [OPTION]... [FILE]...\n  or:  wc [OPTION]... --files0-from=F\n"
+        ),
+        "{text}"
+    );
     for line in [
         "  -c, --bytes            print the byte counts\n",
         "  -m, --chars            print the character counts\n",
@@ -326,7 +427,9 @@ fn help_and_version() {
     }
     let o = Cmd::new("wc").arg("--version").ours();
     assert_eq!(o.status, 0);
-    assert!(o.stdout.starts_with(format!("wc (bareutils) {}\n", env!("CARGO_PKG_VERSION")).as_bytes()));
+    assert!(o
+        .stdout
+        .starts_with(format!("wc (bareutils) {}\n", env!("CARGO_PKG_VERSION")).as_bytes()));
     // --help wins when it comes first; an earlier bad option wins otherwise.
     assert_eq!(Cmd::new("wc").args(["--help", "--bogus"]).ours().status, 0);
     Cmd::new("wc").args(["--bogus", "--help"]).same();
@@ -339,8 +442,12 @@ fn debug_reports_the_line_kernel() {
     }
     let fx = Fixture::new("wc-debug");
     fx.file("a", b"x\ny\n");
-    for args in [&["--debug", "-l", "a"][..], &["--debug", "a"], &["--debug", "-lc", "a", "a"], &["--debug", "-c", "a"]]
-    {
+    for args in [
+        &["--debug", "-l", "a"][..],
+        &["--debug", "a"],
+        &["--debug", "-lc", "a", "a"],
+        &["--debug", "-c", "a"],
+    ] {
         Cmd::new("wc").args(args).cwd(&fx.root).same();
     }
 }
@@ -384,14 +491,32 @@ fn files0_from() {
             // The same list from a pipe (names streamed, width 1) and from a
             // redirected file (read whole first).
             let data = std::fs::read(fx.path(list)).unwrap();
-            Cmd::new("wc").args(opts).arg("--files0-from=-").cwd(&fx.root).stdin(Input::Bytes(data)).same();
-            Cmd::new("wc").args(opts).arg("--files0-from=-").cwd(&fx.root).stdin(Input::File(fx.path(list), 0)).same();
+            Cmd::new("wc")
+                .args(opts)
+                .arg("--files0-from=-")
+                .cwd(&fx.root)
+                .stdin(Input::Bytes(data))
+                .same();
+            Cmd::new("wc")
+                .args(opts)
+                .arg("--files0-from=-")
+                .cwd(&fx.root)
+                .stdin(Input::File(fx.path(list), 0))
+                .same();
         }
     }
     // '-' in a list read from a file means standard input.
-    Cmd::new("wc").arg("--files0-from=list-dash").cwd(&fx.root).stdin(Input::Bytes(b"in put\n".to_vec())).same();
+    Cmd::new("wc")
+        .arg("--files0-from=list-dash")
+        .cwd(&fx.root)
+        .stdin(Input::Bytes(b"in put\n".to_vec()))
+        .same();
     // ... and is refused in a list read from standard input.
-    Cmd::new("wc").arg("--files0-from=-").cwd(&fx.root).stdin(Input::Bytes(b"-\0a\0".to_vec())).same();
+    Cmd::new("wc")
+        .arg("--files0-from=-")
+        .cwd(&fx.root)
+        .stdin(Input::Bytes(b"-\0a\0".to_vec()))
+        .same();
     for args in [
         &["--files0-from=nosuch"][..],
         &["--files0-from=adir"],
@@ -410,21 +535,39 @@ fn files0_from() {
         big.extend_from_slice(if i % 2 == 0 { b"a\0" } else { b"bb\0" });
     }
     fx.file("list-big", &big);
-    Cmd::new("wc").arg("--files0-from=list-big").cwd(&fx.root).same();
-    Cmd::new("wc").arg("--files0-from=-").cwd(&fx.root).stdin(Input::Bytes(big)).same();
+    Cmd::new("wc")
+        .arg("--files0-from=list-big")
+        .cwd(&fx.root)
+        .same();
+    Cmd::new("wc")
+        .arg("--files0-from=-")
+        .cwd(&fx.root)
+        .stdin(Input::Bytes(big))
+        .same();
 }
 
 #[test]
 fn posixly_correct_and_locale_variables() {
     let fx = Fixture::new("wc-locale");
-    fx.file("nbsp", "a\u{a0}b c\u{2007}d e\u{202f}f g\u{2060}h i\u{2003}j\n".as_bytes());
-    let base = || Cmd::new("wc").arg("nbsp").cwd(&fx.root).env_remove("LC_ALL");
+    fx.file(
+        "nbsp",
+        "a\u{a0}b c\u{2007}d e\u{202f}f g\u{2060}h i\u{2003}j\n".as_bytes(),
+    );
+    let base = || {
+        Cmd::new("wc")
+            .arg("nbsp")
+            .cwd(&fx.root)
+            .env_remove("LC_ALL")
+    };
     base().same();
     base().env("LANG", "C.UTF-8").same();
     base().env("LC_CTYPE", "C.UTF-8").same();
     base().env("LANG", "C.UTF-8").env("LC_CTYPE", "C").same();
     base().env("LC_ALL", "C.UTF-8").env("LC_CTYPE", "C").same();
-    base().env("LC_ALL", "C.UTF-8").env("POSIXLY_CORRECT", "1").same();
+    base()
+        .env("LC_ALL", "C.UTF-8")
+        .env("POSIXLY_CORRECT", "1")
+        .same();
     base().env("LC_ALL", "C").env("POSIXLY_CORRECT", "1").same();
 }
 
@@ -433,17 +576,32 @@ fn special_files() {
     let fx = Fixture::new("wc-special");
     // /proc files have st_size 0 and are read; their sizes differ between two
     // processes, but not their line and word counts.
-    for args in
-        [&["-l", "/proc/self/status"][..], &["-lw", "/proc/version"], &["/proc/version"], &["-c", "/proc/version"]]
-    {
+    for args in [
+        &["-l", "/proc/self/status"][..],
+        &["-lw", "/proc/version"],
+        &["/proc/version"],
+        &["-c", "/proc/version"],
+    ] {
         Cmd::new("wc").args(args).same();
     }
     let o = Cmd::new("wc").args(["-c", "/proc/self/status"]).ours();
-    let n: u64 = String::from_utf8(o.stdout).unwrap().split_whitespace().next().unwrap().parse().unwrap();
+    let n: u64 = String::from_utf8(o.stdout)
+        .unwrap()
+        .split_whitespace()
+        .next()
+        .unwrap()
+        .parse()
+        .unwrap();
     assert!(n > 100, "/proc/self/status read, not sized by st_size: {n}");
     // sysfs: st_size 4096, content shorter.
-    Cmd::new("wc").args(["-c", "/sys/devices/system/cpu/online"]).same();
-    for args in [&["/dev/null"][..], &["-c", "/dev/null"], &["-l", "/dev/null", "/dev/null"]] {
+    Cmd::new("wc")
+        .args(["-c", "/sys/devices/system/cpu/online"])
+        .same();
+    for args in [
+        &["/dev/null"][..],
+        &["-c", "/dev/null"],
+        &["-l", "/dev/null", "/dev/null"],
+    ] {
         Cmd::new("wc").args(args).same();
     }
     // A fifo operand, fed by a writer started for each run.
@@ -452,7 +610,11 @@ fn special_files() {
         let run = |exe: PathBuf| {
             let f = fifo.clone();
             let w = std::thread::spawn(move || std::fs::write(f, b"one two\nthree\n").unwrap());
-            let o = Cmd::new("wc").args(opts).arg("fifo").cwd(&fx.root).run_with(&exe);
+            let o = Cmd::new("wc")
+                .args(opts)
+                .arg("fifo")
+                .cwd(&fx.root)
+                .run_with(&exe);
             w.join().unwrap();
             o
         };
@@ -478,7 +640,13 @@ fn file_that_grows_while_read() {
     for opts in [&["-l"][..], &["-c"], &["-w"]] {
         let o = Cmd::new("wc").args(opts).arg(&p).ours();
         assert_eq!(o.status, 0, "{o:?}");
-        let n: u64 = String::from_utf8(o.stdout).unwrap().split_whitespace().next().unwrap().parse().unwrap();
+        let n: u64 = String::from_utf8(o.stdout)
+            .unwrap()
+            .split_whitespace()
+            .next()
+            .unwrap()
+            .parse()
+            .unwrap();
         assert!(n <= 200 * 4097 + (1 << 20), "{opts:?} {n}");
     }
     w.join().unwrap();
@@ -510,12 +678,19 @@ fn total_option() {
     wc(&["--total=only", "-L", "a", "b"]).expect(b"9\n", 0);
     wc(&["--total=always"])
         .stdin(Input::Bytes(b"x\n".to_vec()))
-        .expect(b"      1       1       2\n      1       1       2 total\n", 0);
+        .expect(
+            b"      1       1       2\n      1       1       2 total\n",
+            0,
+        );
     // Errors still print and set the status; the totals include what was read.
     let o = wc(&["--total=only", "a", "nosuch"]).ours();
     assert_eq!(
         (o.stdout.as_slice(), o.stderr.as_slice(), o.status),
-        (&b"1 2 8\n"[..], &b"wc: nosuch: No such file or directory\n"[..], 1)
+        (
+            &b"1 2 8\n"[..],
+            &b"wc: nosuch: No such file or directory\n"[..],
+            1
+        )
     );
     // A missing or bad WHEN: `--total 2b 2w` takes 2b as the value.
     let o = wc(&["--total", "2b", "2w"]).ours();
@@ -526,11 +701,17 @@ fn total_option() {
     );
     let o = wc(&["--total=a", "a"]).ours();
     assert_eq!(o.status, 1);
-    assert!(String::from_utf8(o.stderr).unwrap().starts_with("wc: ambiguous argument 'a' for '--total'\n"));
+    assert!(String::from_utf8(o.stderr)
+        .unwrap()
+        .starts_with("wc: ambiguous argument 'a' for '--total'\n"));
     let o = wc(&["a", "--total"]).ours();
     assert_eq!(
         (o.status, o.stderr.as_slice()),
-        (1, &b"wc: option '--total' requires an argument\nTry 'wc --help' for more information.\n"[..])
+        (
+            1,
+            &b"wc: option '--total' requires an argument\nTry 'wc --help' for more information.\n"
+                [..]
+        )
     );
 }
 
@@ -540,7 +721,10 @@ fn write_errors() {
     let fx = Fixture::new("wc-full");
     fx.file("a", b"x y\n");
     let run = |exe: PathBuf, args: &[&str]| {
-        let full = std::fs::OpenOptions::new().write(true).open("/dev/full").unwrap();
+        let full = std::fs::OpenOptions::new()
+            .write(true)
+            .open("/dev/full")
+            .unwrap();
         let o = applet_cmd(&exe, "wc")
             .args(args)
             .current_dir(&fx.root)
@@ -553,7 +737,12 @@ fn write_errors() {
             .unwrap();
         (o.stderr, o.status.code())
     };
-    for args in [&["a"][..], &["a", "nosuch", "a"], &["--help"], &["--version"]] {
+    for args in [
+        &["a"][..],
+        &["a", "nosuch", "a"],
+        &["--help"],
+        &["--version"],
+    ] {
         assert_eq!(run(bin(), args), run(gnu("wc"), args), "{args:?}");
     }
 }
@@ -577,31 +766,66 @@ fn large_files_counted_through_mappings() {
     let big = fx.file("big", &text);
     fx.file("small", b"one\ntwo\n");
     fx.file("exact", vec![b'\n'; 4 << 20]);
-    let sets: &[&[&str]] = &[&["-l"], &["-lc"], &[], &["-w"], &["-m"], &["-L"], &["-lwmcL"]];
+    let sets: &[&[&str]] = &[
+        &["-l"],
+        &["-lc"],
+        &[],
+        &["-w"],
+        &["-m"],
+        &["-L"],
+        &["-lwmcL"],
+    ];
     for loc in ["C", "C.UTF-8"] {
         for opts in sets {
-            Cmd::new("wc").env("LC_ALL", loc).args(*opts).arg(&big).same();
+            Cmd::new("wc")
+                .env("LC_ALL", loc)
+                .args(*opts)
+                .arg(&big)
+                .same();
         }
     }
-    Cmd::new("wc").args(["-l", "big", "small", "exact"]).cwd(&fx.root).same();
-    Cmd::new("wc").args(["big", "small", "exact"]).cwd(&fx.root).same();
+    Cmd::new("wc")
+        .args(["-l", "big", "small", "exact"])
+        .cwd(&fx.root)
+        .same();
+    Cmd::new("wc")
+        .args(["big", "small", "exact"])
+        .cwd(&fx.root)
+        .same();
     // Standard input with an offset (in the middle of a page, of a window, of the
     // character across the first window's end), read once and twice.
-    for (opts, loc) in [(&["-l"][..], "C"), (&[][..], "C"), (&["-mw"][..], "C.UTF-8")] {
+    for (opts, loc) in [
+        (&["-l"][..], "C"),
+        (&[][..], "C"),
+        (&["-mw"][..], "C.UTF-8"),
+    ] {
         for skip in [0, 1, 4097, (64 << 20) - 3, (70 << 20) + 5] {
             let c = Cmd::new("wc").env("LC_ALL", loc).args(opts);
             c.clone().stdin(Input::File(big.clone(), skip)).same();
-            c.clone().args(["-", "-"]).stdin(Input::File(big.clone(), skip)).same();
+            c.clone()
+                .args(["-", "-"])
+                .stdin(Input::File(big.clone(), skip))
+                .same();
         }
     }
     // What the next reader of the same standard input sees.
     for skip in [1, 4097] {
         let run = |exe: &std::path::Path| {
-            let line = format!("(dd bs={skip} count=1 >/dev/null 2>&1; ({} -l); cat | cksum) < big", sh_exec(exe, "wc"));
-            std::process::Command::new("bash").args(["-c", &line]).current_dir(&fx.root).output().unwrap()
+            let line = format!(
+                "(dd bs={skip} count=1 >/dev/null 2>&1; ({} -l); cat | cksum) < big",
+                sh_exec(exe, "wc")
+            );
+            std::process::Command::new("bash")
+                .args(["-c", &line])
+                .current_dir(&fx.root)
+                .output()
+                .unwrap()
         };
         let (o, g) = (run(&bin()), run(&gnu("wc")));
-        assert_eq!((show(&o.stdout), show(&o.stderr), o.status.code()), (show(&g.stdout), show(&g.stderr), g.status.code()));
+        assert_eq!(
+            (show(&o.stdout), show(&o.stderr), o.status.code()),
+            (show(&g.stdout), show(&g.stderr), g.status.code())
+        );
     }
 }
 
@@ -633,15 +857,30 @@ fn file_that_shrinks_while_mapped() {
         .spawn()
         .expect("strace");
     let deadline = std::time::Instant::now() + std::time::Duration::from_secs(20);
-    while !std::fs::read_to_string(&log).unwrap_or_default().contains("(DELAYED)") {
-        assert!(std::time::Instant::now() < deadline, "the second window was never mapped");
+    while !std::fs::read_to_string(&log)
+        .unwrap_or_default()
+        .contains("(DELAYED)")
+    {
+        assert!(
+            std::time::Instant::now() < deadline,
+            "the second window was never mapped"
+        );
         std::thread::sleep(std::time::Duration::from_millis(20));
     }
-    std::fs::OpenOptions::new().write(true).open(&p).unwrap().set_len(70_000_000).unwrap();
+    std::fs::OpenOptions::new()
+        .write(true)
+        .open(&p)
+        .unwrap()
+        .set_len(70_000_000)
+        .unwrap();
     let out = child.wait_with_output().unwrap();
     let trace = std::fs::read_to_string(&log).unwrap();
     assert!(trace.contains("SIGBUS"), "the cut never faulted:\n{trace}");
-    let gnu = std::process::Command::new(gnu("wc")).arg("-l").arg(&p).output().unwrap();
+    let gnu = std::process::Command::new(gnu("wc"))
+        .arg("-l")
+        .arg(&p)
+        .output()
+        .unwrap();
     assert_eq!(show(&out.stdout), show(&gnu.stdout));
     assert_eq!(show(&out.stderr), show(b""));
     assert_eq!(out.status.code(), Some(0));
@@ -691,7 +930,10 @@ fn files0_session(exe: &std::path::Path, dir: &std::path::Path, names: &[&str]) 
             Err(_) => {
                 let _ = child.kill();
                 let _ = child.wait();
-                panic!("{}: no line for {name:?} within 10 s, before the next name was sent", exe.display());
+                panic!(
+                    "{}: no line for {name:?} within 10 s, before the next name was sent",
+                    exe.display()
+                );
             }
         }
     }
@@ -699,7 +941,12 @@ fn files0_session(exe: &std::path::Path, dir: &std::path::Path, names: &[&str]) 
     let rest: String = rx.iter().collect();
     reader.join().unwrap();
     let mut err = Vec::new();
-    child.stderr.take().expect("stderr").read_to_end(&mut err).unwrap();
+    child
+        .stderr
+        .take()
+        .expect("stderr")
+        .read_to_end(&mut err)
+        .unwrap();
     let status = child.wait().unwrap().code();
     (answered, rest, text(&err), status)
 }
@@ -721,7 +968,10 @@ fn files0_from_stdin_answers_each_name_at_once() {
 
 /// The write(2) calls to stdout, as strace -f saw them for `exe` with argv[0] wc.
 fn stdout_writes(exe: &std::path::Path, args: &[&str], dir: &std::path::Path) -> Vec<String> {
-    let log = dir.join(format!("writes-{}.strace", exe.to_string_lossy().replace('/', "_")));
+    let log = dir.join(format!(
+        "writes-{}.strace",
+        exe.to_string_lossy().replace('/', "_")
+    ));
     let o = std::process::Command::new("bash")
         .arg("-c")
         .arg(format!(
@@ -740,9 +990,14 @@ fn stdout_writes(exe: &std::path::Path, args: &[&str], dir: &std::path::Path) ->
     // strace pads before ` = N` to align the results: the padding is dropped.
     let call = |l: &str| {
         let l = l.split_once("write(").map_or("", |x| x.1);
-        l.rsplit_once(" = ").map_or(l.to_string(), |(c, r)| format!("{} = {r}", c.trim_end()))
+        l.rsplit_once(" = ")
+            .map_or(l.to_string(), |(c, r)| format!("{} = {r}", c.trim_end()))
     };
-    trace.lines().filter(|l| l.contains("write(1,")).map(call).collect()
+    trace
+        .lines()
+        .filter(|l| l.contains("write(1,"))
+        .map(call)
+        .collect()
 }
 
 /// One write(2) per line, as GNU's line-buffered stdout makes them.
@@ -756,7 +1011,12 @@ fn one_write_per_line() {
     fx.file("f1", b"a b\nc\n");
     fx.file("f2", b"xx\n");
     fx.file("f3", b"y");
-    for args in [&["f1", "f2", "f3"][..], &["-l", "f1", "f2", "f3"], &["f1"], &["--files0-from=-", "<", "list"]] {
+    for args in [
+        &["f1", "f2", "f3"][..],
+        &["-l", "f1", "f2", "f3"],
+        &["f1"],
+        &["--files0-from=-", "<", "list"],
+    ] {
         fx.file("list", b"f1\0f3\0");
         let ours = stdout_writes(&bin(), args, &fx.root);
         let theirs = stdout_writes(&gnu("wc"), args, &fx.root);

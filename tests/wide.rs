@@ -52,8 +52,12 @@ fn inode_numbers_past_2_32() {
     }
     let fx = Fixture::new("wide-ino");
     let ov = Overlay::new(&fx);
-    let ino = std::os::unix::fs::MetadataExt::ino(&std::fs::metadata(ov.mnt().join("file")).unwrap());
-    assert!(ino > 1 << 32, "overlayfs xino gave inode {ino}: the test needs one past 2^32");
+    let ino =
+        std::os::unix::fs::MetadataExt::ino(&std::fs::metadata(ov.mnt().join("file")).unwrap());
+    assert!(
+        ino > 1 << 32,
+        "overlayfs xino gave inode {ino}: the test needs one past 2^32"
+    );
     for args in [
         &["-i"][..],
         &["-ia"],
@@ -122,10 +126,22 @@ fn sizes_and_offsets_past_4_gib() {
     // Sizes from fstat, and reads that start past 4 GiB (64-bit lseek on 32-bit).
     both_wc("WC -c four past five tera", &fx.root);
     both_wc("(WC -c) < five", &fx.root);
-    both_wc("(dd bs=1M skip=4097 count=0 status=none; WC -c) < five", &fx.root);
-    both_wc("(dd bs=1 skip=4294967294 count=0 status=none; WC) < past", &fx.root);
-    both_wc("(dd bs=1M skip=5120 count=0 status=none; WC -lwmcL) < five", &fx.root);
-    both_wc("(dd bs=1M skip=5119 count=0 status=none; WC -l) < five", &fx.root);
+    both_wc(
+        "(dd bs=1M skip=4097 count=0 status=none; WC -c) < five",
+        &fx.root,
+    );
+    both_wc(
+        "(dd bs=1 skip=4294967294 count=0 status=none; WC) < past",
+        &fx.root,
+    );
+    both_wc(
+        "(dd bs=1M skip=5120 count=0 status=none; WC -lwmcL) < five",
+        &fx.root,
+    );
+    both_wc(
+        "(dd bs=1M skip=5119 count=0 status=none; WC -l) < five",
+        &fx.root,
+    );
 }
 
 #[test]
@@ -155,7 +171,11 @@ fn times_past_2038_and_before_1901() {
             &["-l", "--time-style=long-iso"],
             &["-t"],
         ] {
-            Cmd::new("ls").args(args).env("TZ", zone).cwd(&fx.root).same();
+            Cmd::new("ls")
+                .args(args)
+                .env("TZ", zone)
+                .cwd(&fx.root)
+                .same();
         }
     }
 }

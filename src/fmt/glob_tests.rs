@@ -5,9 +5,18 @@ use super::*;
 use std::os::unix::ffi::OsStrExt;
 use std::process::Command;
 
-const C: Options = Options { utf8: false, posix: false };
-const U: Options = Options { utf8: true, posix: false };
-const CP: Options = Options { utf8: false, posix: true };
+const C: Options = Options {
+    utf8: false,
+    posix: false,
+};
+const U: Options = Options {
+    utf8: true,
+    posix: false,
+};
+const CP: Options = Options {
+    utf8: false,
+    posix: true,
+};
 
 #[test]
 fn fixed_answers() {
@@ -221,15 +230,23 @@ fn names() -> Vec<Vec<u8>> {
 /// GNU ls -a -I PATTERN over `dir`: the names it lists.
 fn gnu_listing(dir: &std::path::Path, pattern: &[u8], utf8: bool, posix: bool) -> Vec<Vec<u8>> {
     let mut cmd = Command::new("/usr/bin/ls");
-    cmd.env_clear().env("LC_ALL", if utf8 { "C.UTF-8" } else { "C" });
+    cmd.env_clear()
+        .env("LC_ALL", if utf8 { "C.UTF-8" } else { "C" });
     if posix {
         cmd.env("POSIXLY_CORRECT", "1");
     }
-    cmd.arg("-a1").arg("-I").arg(std::ffi::OsStr::from_bytes(pattern)).arg(dir);
+    cmd.arg("-a1")
+        .arg("-I")
+        .arg(std::ffi::OsStr::from_bytes(pattern))
+        .arg(dir);
     let o = cmd.output().expect("run /usr/bin/ls");
     assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
-    let mut v: Vec<Vec<u8>> =
-        o.stdout.split(|&b| b == b'\n').filter(|l| !l.is_empty()).map(<[u8]>::to_vec).collect();
+    let mut v: Vec<Vec<u8>> = o
+        .stdout
+        .split(|&b| b == b'\n')
+        .filter(|l| !l.is_empty())
+        .map(<[u8]>::to_vec)
+        .collect();
     v.sort();
     v
 }
@@ -283,11 +300,18 @@ fn against_gnu_ls() {
         let configs: &[Options] = if i % 5 == 0 { &[C, U, CP] } else { &[C, U] };
         for &o in configs {
             let want = gnu_listing(&dir, p, o.utf8, o.posix);
-            let got: Vec<Vec<u8>> =
-                listed.iter().filter(|n| !matches_with(p, n, o)).cloned().collect();
+            let got: Vec<Vec<u8>> = listed
+                .iter()
+                .filter(|n| !matches_with(p, n, o))
+                .cloned()
+                .collect();
             assert_eq!(
-                got.iter().map(|n| String::from_utf8_lossy(n).into_owned()).collect::<Vec<_>>(),
-                want.iter().map(|n| String::from_utf8_lossy(n).into_owned()).collect::<Vec<_>>(),
+                got.iter()
+                    .map(|n| String::from_utf8_lossy(n).into_owned())
+                    .collect::<Vec<_>>(),
+                want.iter()
+                    .map(|n| String::from_utf8_lossy(n).into_owned())
+                    .collect::<Vec<_>>(),
                 "pattern {:?} {o:?}",
                 String::from_utf8_lossy(p)
             );

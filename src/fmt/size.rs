@@ -42,14 +42,27 @@ pub struct BlockSize {
 impl BlockSize {
     /// Plain units of `factor` bytes (`-k` is `plain(1024)`).
     pub const fn plain(factor: u64) -> BlockSize {
-        BlockSize { human: None, factor, suffix: Suffix::None, grouping: false }
+        BlockSize {
+            human: None,
+            factor,
+            suffix: Suffix::None,
+            grouping: false,
+        }
     }
     /// `-h`.
-    pub const HUMAN: BlockSize =
-        BlockSize { human: Some(1024), factor: 1, suffix: Suffix::None, grouping: false };
+    pub const HUMAN: BlockSize = BlockSize {
+        human: Some(1024),
+        factor: 1,
+        suffix: Suffix::None,
+        grouping: false,
+    };
     /// `--si`.
-    pub const SI: BlockSize =
-        BlockSize { human: Some(1000), factor: 1, suffix: Suffix::None, grouping: false };
+    pub const SI: BlockSize = BlockSize {
+        human: Some(1000),
+        factor: 1,
+        suffix: Suffix::None,
+        grouping: false,
+    };
 }
 
 /// The default block size for `-s` and `total` without options or environment:
@@ -89,7 +102,11 @@ pub fn parse_block_size_checked(s: &[u8]) -> Result<BlockSize, BlockSizeError> {
 /// value that is invalid or zero means the default.
 pub fn block_size_from_env(value: &[u8], posixly_correct: bool) -> BlockSize {
     let (bs, err) = interpret(value);
-    let bs = if err.is_some() { BlockSize::plain(bs.factor) } else { bs };
+    let bs = if err.is_some() {
+        BlockSize::plain(bs.factor)
+    } else {
+        bs
+    };
     if bs.factor == 0 {
         default_block_size(posixly_correct)
     } else {
@@ -126,7 +143,15 @@ fn interpret(s: &[u8]) -> (BlockSize, Option<BlockSizeError>) {
             (true, false) => Suffix::DecimalBytes,
         };
     }
-    (BlockSize { human: None, factor, suffix, grouping }, None)
+    (
+        BlockSize {
+            human: None,
+            factor,
+            suffix,
+            grouping,
+        },
+        None,
+    )
 }
 
 /// `human-readable` or `si`, or an unambiguous prefix of one.
@@ -219,7 +244,10 @@ fn parse_c_integer(s: &[u8], i: usize) -> (u64, bool, usize) {
     let mut overflow = false;
     let mut j = start;
     while let Some(d) = s.get(j).and_then(|&c| (c as char).to_digit(radix)) {
-        match value.checked_mul(radix as u64).and_then(|v| v.checked_add(d as u64)) {
+        match value
+            .checked_mul(radix as u64)
+            .and_then(|v| v.checked_add(d as u64))
+        {
             Some(v) => value = v,
             None => {
                 overflow = true;
@@ -292,7 +320,11 @@ fn scale_exactly(n: u64, from: u64, to: u64) -> Option<Exact> {
             return None;
         }
         let amount = n.checked_mul(from / to)?;
-        return Some(Exact { amount, tenths: 0, rounding: 0 });
+        return Some(Exact {
+            amount,
+            tenths: 0,
+            rounding: 0,
+        });
     }
     if from == 0 || !to.is_multiple_of(from) {
         return None;
@@ -300,8 +332,16 @@ fn scale_exactly(n: u64, from: u64, to: u64) -> Option<Exact> {
     let d = (to / from) as u128;
     let r10 = (n as u128 % d) * 10;
     let r2 = (r10 % d) * 2;
-    let rounding = if r2 < d { (r2 > 0) as u32 } else { 2 + (d < r2) as u32 };
-    Some(Exact { amount: (n as u128 / d) as u64, tenths: (r10 / d) as u32, rounding })
+    let rounding = if r2 < d {
+        (r2 > 0) as u32
+    } else {
+        2 + (d < r2) as u32
+    };
+    Some(Exact {
+        amount: (n as u128 / d) as u64,
+        tenths: (r10 / d) as u32,
+        rounding,
+    })
 }
 
 /// Builds the text at the end of `buf` and returns it.
@@ -314,7 +354,12 @@ fn render<'a>(n: u64, from: u64, bs: &BlockSize, buf: &'a mut [u8; 64]) -> &'a [
     let to = bs.factor.max(1);
     let mut text = Backwards { buf, start: 64 };
     let mut suffix = [0u8; 4];
-    let Some(Exact { mut amount, mut tenths, mut rounding }) = scale_exactly(n, from, to) else {
+    let Some(Exact {
+        mut amount,
+        mut tenths,
+        mut rounding,
+    }) = scale_exactly(n, from, to)
+    else {
         // GNU's long double fallback; ls only reaches it without autoscaling.
         let len = write_suffix(bs, unit_exponent(to, base), base, &mut suffix);
         text.push_all(&suffix[..len]);
@@ -410,8 +455,11 @@ fn write_suffix(bs: &BlockSize, exponent: u32, base: u64, out: &mut [u8; 4]) -> 
     }
     let mut len = 0;
     if exponent > 0 {
-        out[len] =
-            if base == 1000 && exponent == 1 { b'k' } else { UNIT_LETTERS[exponent as usize - 1] };
+        out[len] = if base == 1000 && exponent == 1 {
+            b'k'
+        } else {
+            UNIT_LETTERS[exponent as usize - 1]
+        };
         len += 1;
     }
     if bs.human.is_none() && matches!(bs.suffix, Suffix::DecimalBytes | Suffix::BinaryBytes) {
@@ -435,11 +483,17 @@ struct Extended {
 /// Rounds `v × 2^exp` to a 64-bit mantissa, to nearest with ties to even.
 fn round_extended(v: u128, exp: i32) -> Extended {
     if v == 0 {
-        return Extended { mantissa: 0, exp: 0 };
+        return Extended {
+            mantissa: 0,
+            exp: 0,
+        };
     }
     let bits = 128 - v.leading_zeros() as i32;
     if bits <= 64 {
-        return Extended { mantissa: v as u64, exp };
+        return Extended {
+            mantissa: v as u64,
+            exp,
+        };
     }
     let shift = bits - 64;
     let mut m = v >> shift;
@@ -449,9 +503,15 @@ fn round_extended(v: u128, exp: i32) -> Extended {
         m += 1;
     }
     if m >> 64 != 0 {
-        return Extended { mantissa: (m >> 1) as u64, exp: exp + shift + 1 };
+        return Extended {
+            mantissa: (m >> 1) as u64,
+            exp: exp + shift + 1,
+        };
     }
-    Extended { mantissa: m as u64, exp: exp + shift }
+    Extended {
+        mantissa: m as u64,
+        exp: exp + shift,
+    }
 }
 
 /// `n * (from / (long double) to)` rounded up to an integer, as GNU's

@@ -72,7 +72,12 @@ fn block_size_syntax() {
     let ok = |s: &[u8], factor, suffix| {
         assert_eq!(
             parse_block_size_checked(s),
-            Ok(BlockSize { human: Option::None, factor, suffix, grouping: false }),
+            Ok(BlockSize {
+                human: Option::None,
+                factor,
+                suffix,
+                grouping: false
+            }),
             "{}",
             String::from_utf8_lossy(s)
         )
@@ -98,10 +103,21 @@ fn block_size_syntax() {
     assert_eq!(parse_block_size(b"h"), Some(BlockSize::HUMAN));
     assert_eq!(parse_block_size(b"human-readable"), Some(BlockSize::HUMAN));
     assert_eq!(parse_block_size(b"si"), Some(BlockSize::SI));
-    assert_eq!(parse_block_size(b"'si"), Some(BlockSize { grouping: true, ..BlockSize::SI }));
+    assert_eq!(
+        parse_block_size(b"'si"),
+        Some(BlockSize {
+            grouping: true,
+            ..BlockSize::SI
+        })
+    );
     assert_eq!(
         parse_block_size(b"'1"),
-        Some(BlockSize { human: Option::None, factor: 1, suffix: None, grouping: true })
+        Some(BlockSize {
+            human: Option::None,
+            factor: 1,
+            suffix: None,
+            grouping: true
+        })
     );
     let bad: &[(&[u8], BlockSizeError)] = &[
         (b"0", Invalid),
@@ -124,7 +140,12 @@ fn block_size_syntax() {
         (b"Y", TooLarge),
     ];
     for &(s, e) in bad {
-        assert_eq!(parse_block_size_checked(s), Err(e), "{}", String::from_utf8_lossy(s));
+        assert_eq!(
+            parse_block_size_checked(s),
+            Err(e),
+            "{}",
+            String::from_utf8_lossy(s)
+        );
         assert_eq!(parse_block_size(s), Option::None);
     }
     assert_eq!(block_size_from_env(b"1X", false), BlockSize::plain(1));
@@ -152,7 +173,13 @@ const SIZES: &[u64] = &[
     0, 1, 511, 512, 513, 999, 1000, 1023, 1024, 1025, 1536, 4095, 4096, 4097, 5000, 10239, 10241,
     65536, 100_000, 1_047_552, 1_048_575, 1_048_576, 1_048_577, 3_000_000,
 ];
-const HOLES: &[u64] = &[5 << 40, 123_456_789_012, 999_999_999_999, 1 << 40, (1 << 43) + 1];
+const HOLES: &[u64] = &[
+    5 << 40,
+    123_456_789_012,
+    999_999_999_999,
+    1 << 40,
+    (1 << 43) + 1,
+];
 
 struct Fixture {
     dir: std::path::PathBuf,
@@ -185,7 +212,10 @@ fn fixture() -> Fixture {
     // with --block-size=MB (192000000 bytes -> 193MB), and so must we.
     for (i, s) in ["192000000", "384000000"].into_iter().enumerate() {
         let name = format!("a{i:02}");
-        let st = Command::new("fallocate").args(["-l", s]).arg(dir.join(&name)).status();
+        let st = Command::new("fallocate")
+            .args(["-l", s])
+            .arg(dir.join(&name))
+            .status();
         assert!(st.is_ok_and(|s| s.success()), "fallocate");
         files.push(name);
     }
@@ -201,9 +231,17 @@ fn fixture() -> Fixture {
 
 fn gnu(fx: &Fixture, args: &[&str], env: &[(&str, &str)]) -> String {
     let mut cmd = Command::new("/usr/bin/ls");
-    cmd.env_clear().env("LC_ALL", "C").envs(env.iter().copied()).args(args).arg(&fx.dir);
+    cmd.env_clear()
+        .env("LC_ALL", "C")
+        .envs(env.iter().copied())
+        .args(args)
+        .arg(&fx.dir);
     let o = cmd.output().expect("run /usr/bin/ls");
-    assert!(o.status.success(), "{args:?} {env:?}: {}", String::from_utf8_lossy(&o.stderr));
+    assert!(
+        o.status.success(),
+        "{args:?} {env:?}: {}",
+        String::from_utf8_lossy(&o.stderr)
+    );
     String::from_utf8(o.stdout).unwrap()
 }
 
@@ -223,7 +261,12 @@ fn check_blocks(fx: &Fixture, args: &[&str], env: &[(&str, &str)], bs: &BlockSiz
         let mut w = line.split_whitespace();
         let (blocks, name) = (w.next().unwrap(), w.next().unwrap());
         let f = fx.files.iter().find(|f| f.0 == name).unwrap();
-        assert_eq!(blocks, text(f.2, 512, bs), "{args:?} {env:?} {name} ({} blocks)", f.2);
+        assert_eq!(
+            blocks,
+            text(f.2, 512, bs),
+            "{args:?} {env:?} {name} ({} blocks)",
+            f.2
+        );
     }
 }
 
@@ -236,7 +279,12 @@ fn check_sizes(fx: &Fixture, args: &[&str], env: &[(&str, &str)], bs: &BlockSize
         let w: Vec<&str> = line.split_whitespace().collect();
         let (size, name) = (w[4], w[6]);
         let f = fx.files.iter().find(|f| f.0 == name).unwrap();
-        assert_eq!(size, text(f.1, 1, bs), "{args:?} {env:?} {name} ({} bytes)", f.1);
+        assert_eq!(
+            size,
+            text(f.1, 1, bs),
+            "{args:?} {env:?} {name} ({} bytes)",
+            f.1
+        );
     }
 }
 
@@ -289,8 +337,18 @@ const BLOCK_SIZES: &[&str] = &[
 fn against_gnu_ls() {
     let fx = fixture();
     check_blocks(&fx, &[], &[], &default_block_size(false));
-    check_blocks(&fx, &[], &[("POSIXLY_CORRECT", "1")], &default_block_size(true));
-    check_blocks(&fx, &["-k"], &[("POSIXLY_CORRECT", "1")], &BlockSize::plain(1024));
+    check_blocks(
+        &fx,
+        &[],
+        &[("POSIXLY_CORRECT", "1")],
+        &default_block_size(true),
+    );
+    check_blocks(
+        &fx,
+        &["-k"],
+        &[("POSIXLY_CORRECT", "1")],
+        &BlockSize::plain(1024),
+    );
     check_blocks(&fx, &["-h"], &[], &BlockSize::HUMAN);
     check_blocks(&fx, &["--si"], &[], &BlockSize::SI);
     check_sizes(&fx, &[], &[], &BlockSize::plain(1));
@@ -309,7 +367,17 @@ fn against_gnu_ls() {
         check_blocks(&fx, &[], &[("BLOCKSIZE", b)], &bs);
     }
     // Environment values GNU does not refuse but reads its own way.
-    for b in ["1X", "foo", "0", "", "3KX", "08", "-5", "99999999999999999999", "Z"] {
+    for b in [
+        "1X",
+        "foo",
+        "0",
+        "",
+        "3KX",
+        "08",
+        "-5",
+        "99999999999999999999",
+        "Z",
+    ] {
         let bs = block_size_from_env(b.as_bytes(), false);
         check_blocks(&fx, &[], &[("LS_BLOCK_SIZE", b)], &bs);
         check_blocks(&fx, &[], &[("BLOCK_SIZE", b)], &bs);

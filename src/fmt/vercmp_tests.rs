@@ -21,7 +21,10 @@ fn check_order(gnu_order: &str) {
     shuffled.reverse();
     shuffled.rotate_left(want.len() / 3);
     let got = sorted(&shuffled);
-    let got: Vec<String> = got.iter().map(|n| String::from_utf8_lossy(n).into_owned()).collect();
+    let got: Vec<String> = got
+        .iter()
+        .map(|n| String::from_utf8_lossy(n).into_owned())
+        .collect();
     assert_eq!(got.join(" "), gnu_order);
 }
 
@@ -81,8 +84,9 @@ fn names(count: usize, seed: u64) -> Vec<Vec<u8>> {
     let mut out: Vec<Vec<u8>> = Vec::new();
     while out.len() < count {
         let len = 1 + (next() % 9) as usize;
-        let n: Vec<u8> =
-            (0..len).map(|_| ALPHABET[(next() % ALPHABET.len() as u64) as usize]).collect();
+        let n: Vec<u8> = (0..len)
+            .map(|_| ALPHABET[(next() % ALPHABET.len() as u64) as usize])
+            .collect();
         if n != b"." && n != b".." && !out.contains(&n) {
             out.push(n);
         }
@@ -132,7 +136,11 @@ fn against_gnu_ls() {
         .output()
         .expect("run /usr/bin/ls");
     assert!(o.status.success());
-    let gnu: Vec<&[u8]> = o.stdout.split(|&b| b == b'\n').filter(|l| !l.is_empty()).collect();
+    let gnu: Vec<&[u8]> = o
+        .stdout
+        .split(|&b| b == b'\n')
+        .filter(|l| !l.is_empty())
+        .collect();
     let mut mine: Vec<Vec<u8>> = all.clone();
     mine.push(b".".to_vec());
     mine.push(b"..".to_vec());

@@ -39,8 +39,13 @@ fn emulator() -> Option<(PathBuf, Vec<String>)> {
         return Some((q, opts));
     }
     let path = std::env::var_os("PATH").unwrap_or_else(|| "/usr/bin:/bin".into());
-    let found = std::env::split_paths(&path).map(|d| d.join(&q)).find(|p| p.is_file());
-    Some((found.unwrap_or_else(|| panic!("BAREUTILS_QEMU: {} not found in PATH", q.display())), opts))
+    let found = std::env::split_paths(&path)
+        .map(|d| d.join(&q))
+        .find(|p| p.is_file());
+    Some((
+        found.unwrap_or_else(|| panic!("BAREUTILS_QEMU: {} not found in PATH", q.display())),
+        opts,
+    ))
 }
 
 /// The emulator and its options as a command, for our binary.
@@ -69,10 +74,15 @@ pub fn skip_under_qemu(why: &str) -> bool {
 /// (compiled locales) are then not what such a machine would have.
 pub fn skip_other_byte_order(why: &str) -> bool {
     let Some(q) = qemu() else { return false };
-    let name = q.file_name().map(|n| n.to_string_lossy().into_owned()).unwrap_or_default();
-    let big = ["s390x", "ppc64-", "ppc-", "mips-", "mips64-", "sparc", "m68k", "hppa"]
-        .iter()
-        .any(|m| name.contains(m) || name.ends_with(m.trim_end_matches('-')));
+    let name = q
+        .file_name()
+        .map(|n| n.to_string_lossy().into_owned())
+        .unwrap_or_default();
+    let big = [
+        "s390x", "ppc64-", "ppc-", "mips-", "mips64-", "sparc", "m68k", "hppa",
+    ]
+    .iter()
+    .any(|m| name.contains(m) || name.ends_with(m.trim_end_matches('-')));
     if big && cfg!(target_endian = "little") {
         eprintln!("skipped under {}: {why}", q.display());
     }
@@ -207,12 +217,23 @@ pub struct Cmd {
 /// The environment every run starts from: nothing but C-locale settings and a TZ,
 /// so that results do not depend on the machine's environment.
 pub fn base_env() -> Vec<(OsString, OsString)> {
-    vec![("LC_ALL".into(), "C".into()), ("TZ".into(), "UTC".into()), ("PATH".into(), "/usr/bin:/bin".into())]
+    vec![
+        ("LC_ALL".into(), "C".into()),
+        ("TZ".into(), "UTC".into()),
+        ("PATH".into(), "/usr/bin:/bin".into()),
+    ]
 }
 
 impl Cmd {
     pub fn new(applet: &str) -> Cmd {
-        Cmd { applet: applet.into(), args: vec![], env: base_env(), cwd: None, stdin: Input::Null, user: None }
+        Cmd {
+            applet: applet.into(),
+            args: vec![],
+            env: base_env(),
+            cwd: None,
+            stdin: Input::Null,
+            user: None,
+        }
     }
     pub fn arg(mut self, a: impl AsRef<OsStr>) -> Cmd {
         self.args.push(a.as_ref().to_owned());
@@ -259,7 +280,10 @@ impl Cmd {
                 // The user's own group from /etc/passwd: Debian's nobody is in
                 // `nogroup`, so `--regid=nobody` would not parse.
                 let (uid, gid) = user_ids(u);
-                c.arg(format!("--reuid={uid}")).arg(format!("--regid={gid}")).arg("--clear-groups").arg("--");
+                c.arg(format!("--reuid={uid}"))
+                    .arg(format!("--regid={gid}"))
+                    .arg("--clear-groups")
+                    .arg("--");
                 if let Some((q, opts)) = &emulator {
                     c.arg(q).args(opts).arg("-0").arg(&self.applet).arg(exe);
                 } else {
@@ -280,13 +304,18 @@ impl Cmd {
                 }
             },
         };
-        c.args(&self.args).env_clear().envs(self.env.iter().map(|(k, v)| (k, v)));
+        c.args(&self.args)
+            .env_clear()
+            .envs(self.env.iter().map(|(k, v)| (k, v)));
         if self.user.is_some() && emulator.is_none() {
             // (For setpriv's execvp: see above.) The link, not `exe`'s own
             // directory: ours is not named `ls` there, and execvp would go on
             // down PATH to GNU's.
             let link = link_named(exe, self.applet_name());
-            let mut path = link.parent().map(|d| d.as_os_str().to_owned()).unwrap_or_default();
+            let mut path = link
+                .parent()
+                .map(|d| d.as_os_str().to_owned())
+                .unwrap_or_default();
             if let Some((_, v)) = self.env.iter().find(|(k, _)| k == "PATH") {
                 path.push(":");
                 path.push(v);
@@ -331,7 +360,9 @@ impl Cmd {
                 feeder = Some(p);
             }
         }
-        let mut child = c.spawn().unwrap_or_else(|e| panic!("spawn {}: {e}", exe.display()));
+        let mut child = c
+            .spawn()
+            .unwrap_or_else(|e| panic!("spawn {}: {e}", exe.display()));
         if let Input::Bytes(b) = &self.stdin {
             let mut sin = child.stdin.take().expect("stdin");
             let b = b.clone();
@@ -343,14 +374,25 @@ impl Cmd {
         let o = child.wait_with_output().expect("wait");
         if self.user.is_some() {
             // A setpriv that fails would fail the same way for both binaries.
-            assert!(!o.stderr.starts_with(b"setpriv: "), "setpriv failed: {}", text(&o.stderr));
+            assert!(
+                !o.stderr.starts_with(b"setpriv: "),
+                "setpriv failed: {}",
+                text(&o.stderr)
+            );
         }
         if let Some(mut f) = feeder {
             let _ = f.wait();
         }
         use std::os::unix::process::ExitStatusExt;
-        let status = o.status.code().unwrap_or_else(|| 128 + o.status.signal().unwrap_or(0));
-        Output { stdout: o.stdout, stderr: o.stderr, status }
+        let status = o
+            .status
+            .code()
+            .unwrap_or_else(|| 128 + o.status.signal().unwrap_or(0));
+        Output {
+            stdout: o.stdout,
+            stderr: o.stderr,
+            status,
+        }
     }
 
     /// The applet's name: the last component of argv[0].
@@ -375,17 +417,15 @@ impl Cmd {
         let g = self.gnu();
         let o = self.ours();
         if self.user.is_some() && g.stderr.starts_with(b"setpriv:") {
-            panic!("setpriv failed, nothing was compared: {}", String::from_utf8_lossy(&g.stderr));
+            panic!(
+                "setpriv failed, nothing was compared: {}",
+                String::from_utf8_lossy(&g.stderr)
+            );
         }
         if g != o {
             panic!(
                 "differs from GNU: {} {:?} (env {:?}, cwd {:?})\n--- GNU:\n{:?}\n--- ours:\n{:?}",
-                self.applet,
-                self.args,
-                self.env,
-                self.cwd,
-                g,
-                o
+                self.applet, self.args, self.env, self.cwd, g, o
             );
         }
         o
@@ -396,9 +436,16 @@ impl Cmd {
     #[track_caller]
     pub fn expect(&self, stdout: &[u8], status: i32) -> Output {
         let o = self.ours();
-        let want = Output { stdout: stdout.to_vec(), stderr: vec![], status };
+        let want = Output {
+            stdout: stdout.to_vec(),
+            stderr: vec![],
+            status,
+        };
         if o != want {
-            panic!("unexpected output of {} {:?}\n--- want:\n{:?}\n--- got:\n{:?}", self.applet, self.args, want, o);
+            panic!(
+                "unexpected output of {} {:?}\n--- want:\n{:?}\n--- got:\n{:?}",
+                self.applet, self.args, want, o
+            );
         }
         o
     }
@@ -425,7 +472,9 @@ impl Cmd {
         // natively and under qemu alike.
         let mut line = format!("stty cols {cols} rows 50; exec ");
         if let Some((q, opts)) = emulator().filter(|_| emulated(exe)) {
-            for w in std::iter::once(q.into_os_string().into_vec()).chain(opts.into_iter().map(String::into_bytes)) {
+            for w in std::iter::once(q.into_os_string().into_vec())
+                .chain(opts.into_iter().map(String::into_bytes))
+            {
                 line.push_str(&sh_quote(&w));
                 line.push(' ');
             }
@@ -441,7 +490,9 @@ impl Cmd {
         if let Some(d) = &self.cwd {
             c.current_dir(d);
         }
-        c.stdin(Stdio::null()).stdout(Stdio::piped()).stderr(Stdio::piped());
+        c.stdin(Stdio::null())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped());
         let o = c.output().expect("script");
         // script(1) turns the applet's \n into \r\n on the terminal.
         let mut out = Vec::new();
@@ -461,7 +512,11 @@ impl Cmd {
         let mut named = self.applet.as_bytes().to_vec();
         named.extend_from_slice(b": ");
         let out = replace_all(&out, &prefix, &named);
-        Output { stdout: out, stderr: o.stderr, status: o.status.code().unwrap_or(-1) }
+        Output {
+            stdout: out,
+            stderr: o.stderr,
+            status: o.status.code().unwrap_or(-1),
+        }
     }
 }
 
@@ -498,8 +553,14 @@ fn replace_all(b: &[u8], from: &[u8], to: &[u8]) -> Vec<u8> {
 /// A path named `name` that resolves to `exe` (a symlink in a per-binary directory),
 /// so that a program started by path still sees argv[0] ending in the applet name.
 pub fn link_named(exe: &Path, name: &str) -> PathBuf {
-    let tag: String = exe.to_string_lossy().chars().map(|c| if c.is_ascii_alphanumeric() { c } else { '_' }).collect();
-    let dir = std::env::temp_dir().join(format!("bareutils-links-{}", std::process::id())).join(tag);
+    let tag: String = exe
+        .to_string_lossy()
+        .chars()
+        .map(|c| if c.is_ascii_alphanumeric() { c } else { '_' })
+        .collect();
+    let dir = std::env::temp_dir()
+        .join(format!("bareutils-links-{}", std::process::id()))
+        .join(tag);
     std::fs::create_dir_all(&dir).expect("link dir");
     let link = dir.join(name);
     if std::fs::symlink_metadata(&link).is_err() {
@@ -573,17 +634,24 @@ impl Fixture {
     /// A device node (needs root): kind 'c' or 'b'.
     pub fn device(&self, rel: impl AsRef<Path>, kind: char, major: u32, minor: u32) -> PathBuf {
         let p = self.path(rel);
-        sh(&format!("mknod {} {kind} {major} {minor}", sh_quote(p.as_os_str().as_bytes())));
+        sh(&format!(
+            "mknod {} {kind} {major} {minor}",
+            sh_quote(p.as_os_str().as_bytes())
+        ));
         p
     }
     pub fn chmod(&self, rel: impl AsRef<Path>, mode: u32) {
         use std::os::unix::fs::PermissionsExt;
-        std::fs::set_permissions(self.path(rel), std::fs::Permissions::from_mode(mode)).expect("chmod");
+        std::fs::set_permissions(self.path(rel), std::fs::Permissions::from_mode(mode))
+            .expect("chmod");
     }
     /// Sets the modification (and access) time of an entry, not following symlinks.
     pub fn mtime(&self, rel: impl AsRef<Path>, secs: i64) {
         let p = self.path(rel);
-        sh(&format!("touch -h -d @{secs} {}", sh_quote(p.as_os_str().as_bytes())));
+        sh(&format!(
+            "touch -h -d @{secs} {}",
+            sh_quote(p.as_os_str().as_bytes())
+        ));
     }
     /// Sets every entry's times under the fixture to `secs` (deterministic listings).
     pub fn all_mtimes(&self, secs: i64) {
@@ -600,7 +668,11 @@ impl Fixture {
 impl Drop for Fixture {
     fn drop(&mut self) {
         if std::env::var_os("BAREUTILS_KEEP").is_none() {
-            let _ = Command::new("chmod").arg("-R").arg("u+rwx").arg(&self.root).status();
+            let _ = Command::new("chmod")
+                .arg("-R")
+                .arg("u+rwx")
+                .arg(&self.root)
+                .status();
             let _ = std::fs::remove_dir_all(&self.root);
         }
     }
@@ -617,7 +689,11 @@ pub fn is_root() -> bool {
     // SAFETY-free: read the effective uid from /proc, falling back to `id -u`.
     std::fs::read_to_string("/proc/self/status")
         .ok()
-        .and_then(|s| s.lines().find(|l| l.starts_with("Uid:")).map(|l| l.split_whitespace().nth(2) == Some("0")))
+        .and_then(|s| {
+            s.lines()
+                .find(|l| l.starts_with("Uid:"))
+                .map(|l| l.split_whitespace().nth(2) == Some("0"))
+        })
         .unwrap_or(false)
 }
 
@@ -676,7 +752,13 @@ pub fn skip_strace_under_qemu() -> bool {
 /// Syscall counts by name (`strace -f -c`) of one run of `exe ARGS` in `dir` with
 /// LC_ALL=C and `env`; stdout and stderr go nowhere. Fails unless it exits 0 or,
 /// when `fails_ok`, 1.
-pub fn syscall_counts(exe: &Path, args: &[&str], dir: &Path, env: &[(&str, &str)], fails_ok: bool) -> std::collections::HashMap<String, u64> {
+pub fn syscall_counts(
+    exe: &Path,
+    args: &[&str],
+    dir: &Path,
+    env: &[(&str, &str)],
+    fails_ok: bool,
+) -> std::collections::HashMap<String, u64> {
     let n = NEXT.fetch_add(1, Ordering::Relaxed);
     let log = std::env::temp_dir().join(format!("bareutils-strace-{}-{n}.out", std::process::id()));
     let st = Command::new("strace")
@@ -692,7 +774,11 @@ pub fn syscall_counts(exe: &Path, args: &[&str], dir: &Path, env: &[(&str, &str)
         .stderr(Stdio::null())
         .status()
         .expect("strace");
-    let ok = if fails_ok { matches!(st.code(), Some(0 | 1)) } else { st.success() };
+    let ok = if fails_ok {
+        matches!(st.code(), Some(0 | 1))
+    } else {
+        st.success()
+    };
     assert!(ok, "strace {} {args:?}: {st:?}", exe.display());
     let text = std::fs::read_to_string(&log).unwrap();
     let _ = std::fs::remove_file(&log);
@@ -708,10 +794,16 @@ pub fn syscall_counts(exe: &Path, args: &[&str], dir: &Path, env: &[(&str, &str)
 
 /// The LS_COLORS value of the machine's `dircolors -b` (Debian's database).
 pub fn dircolors() -> String {
-    let out = Command::new("dircolors").arg("-b").env_clear().output().expect("dircolors");
+    let out = Command::new("dircolors")
+        .arg("-b")
+        .env_clear()
+        .output()
+        .expect("dircolors");
     let text = String::from_utf8(out.stdout).unwrap();
     let line = text.lines().next().unwrap();
-    line.trim_start_matches("LS_COLORS='").trim_end_matches("';").to_string()
+    line.trim_start_matches("LS_COLORS='")
+        .trim_end_matches("';")
+        .to_string()
 }
 
 /// `c` on an xterm with LS_COLORS set to `db` (None: unset, the built-in database).

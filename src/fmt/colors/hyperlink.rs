@@ -106,7 +106,10 @@ mod tests {
             open_bytes(b"a b/c.d~%", b"/tmp/colfx/dir"),
             b"\x1b]8;;file://a%20b%2fc.d~%25/tmp/colfx/dir\x07"
         );
-        assert_eq!(open_bytes(b"", b"/tmp/colfx/dir"), b"\x1b]8;;file:///tmp/colfx/dir\x07");
+        assert_eq!(
+            open_bytes(b"", b"/tmp/colfx/dir"),
+            b"\x1b]8;;file:///tmp/colfx/dir\x07"
+        );
         assert_eq!(
             open_bytes(b"a/b c", b"/x"),
             b"\x1b]8;;file://a%2fb%20c/x\x07"
