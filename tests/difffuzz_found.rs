@@ -216,8 +216,8 @@ fn n7_sort_width_of_quoted_names() {
 /// padded to the width of the time column; with a time style that prints a
 /// control character (%n, %t) ours measures that width otherwise than GNU.
 #[test]
-#[ignore = "difffuzz finding: not fixed yet (needs root for setpriv)"]
-fn unfixed_n8_unknown_time_width_with_control_characters() {
+#[ignore = "needs root (setpriv)"]
+fn n8_unknown_time_width_with_control_characters() {
     assert!(is_root(), "needs root (setpriv)");
     let fx = tree("df-n8");
     fx.chmod("d", 0o644);
@@ -226,6 +226,15 @@ fn unfixed_n8_unknown_time_width_with_control_characters() {
         Cmd::new("ls")
             .cwd(&fx.root)
             .user("nobody")
+            .args(["-l", &format!("--time-style={style}"), "d"])
+            .same();
+    }
+    // In UTF-8: U+0085 is a control character (no column); U+00AD takes one.
+    for style in ["+\u{e9}\u{85}%n", "+\u{ad}x%t"] {
+        Cmd::new("ls")
+            .cwd(&fx.root)
+            .user("nobody")
+            .env("LC_ALL", "C.UTF-8")
             .args(["-l", &format!("--time-style={style}"), "d"])
             .same();
     }
@@ -287,17 +296,20 @@ fn unfixed_n10_unsorted_with_groups_stats_each_entry() {
 /// column: `ls -aCsZF DIR` (GNU two spaces, ours a tab) and `TABSIZE=3 ls -fi DIR`
 /// on a terminal (GNU a tab, ours two spaces).
 #[test]
-#[ignore = "difffuzz finding: not fixed yet (needs root for setpriv)"]
-fn unfixed_n11_columns_of_entries_without_size_and_context() {
+#[ignore = "needs root (setpriv)"]
+fn n11_columns_of_entries_without_size_and_context() {
     assert!(is_root(), "needs root (setpriv)");
     let fx = tree("df-n11");
     fx.chmod("d", 0o644);
     fx.all_mtimes(1_600_000_000);
-    Cmd::new("ls")
-        .cwd(&fx.root)
-        .user("nobody")
-        .args(["-aCsZF", "d"])
-        .same();
+    // One per line and across too: the `?`s stick out of the columns there.
+    for args in [["-aCsZF", "d"], ["-1sZ", "d"], ["-axis", "d"]] {
+        Cmd::new("ls")
+            .cwd(&fx.root)
+            .user("nobody")
+            .args(args)
+            .same();
+    }
     Cmd::new("ls")
         .cwd(&fx.root)
         .user("nobody")

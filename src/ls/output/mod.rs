@@ -168,18 +168,21 @@ impl Render {
         f
     }
 
-    /// Widens the prefix columns of `f` to fit `e`'s.
+    /// Widens the prefix columns of `f` to fit `e`'s. GNU measures only the
+    /// entries it could stat: the `?`s of the others stick out of the columns
+    /// (and the layout counts them in the columns' widths, not their own).
     fn widen(&self, f: &mut Fields, e: &Entry) {
+        let Some(m) = e.meta else {
+            return;
+        };
         if self.show.context {
             f.context = f.context.max(self.text_width(e.context()));
         }
         if self.show.inode {
-            f.inode = f.inode.max(e.meta.map_or(1, |m| dec_width(m.ino)));
+            f.inode = f.inode.max(dec_width(m.ino));
         }
         if self.show.size {
-            f.blocks = f
-                .blocks
-                .max(e.meta.map_or(1, |m| self.blocks_width(m.blocks)));
+            f.blocks = f.blocks.max(self.blocks_width(m.blocks));
         }
     }
 
