@@ -74,8 +74,7 @@ fn same_bash(cwd: &Path, args: &str, redir: &str, nobody: bool) {
 /// makes GNU indent the other names by one column on a terminal.
 /// `ls -- 'a b' f` on a tty: GNU ` f`, ours `f`.
 #[test]
-#[ignore = "difffuzz finding: not fixed yet"]
-fn unfixed_n1_missing_operand_that_needs_quotes_aligns_the_rest() {
+fn n1_missing_operand_that_needs_quotes_aligns_the_rest() {
     let fx = tree("df-n1");
     fx.all_mtimes(1_600_000_000);
     for missing in ["a b", "x=", ""] {
@@ -87,6 +86,15 @@ fn unfixed_n1_missing_operand_that_needs_quotes_aligns_the_rest() {
             .cwd(&fx.root)
             .args(["-d", "d", missing])
             .same_on_tty(80);
+        // Also in the order by width (the alignment column counts) and with -l.
+        Cmd::new("ls")
+            .cwd(&fx.root)
+            .args(["-d", "--sort=width", "d", missing, "f", "'q'"])
+            .same_on_tty(80);
+        Cmd::new("ls")
+            .cwd(&fx.root)
+            .args(["-og", "--", missing, "f"])
+            .same_on_tty(80);
     }
 }
 
@@ -94,10 +102,11 @@ fn unfixed_n1_missing_operand_that_needs_quotes_aligns_the_rest() {
 /// that separates the files from the directories (`f\n\n`); ours `f\n`. Also with
 /// --zero (the separator is still `\n`).
 #[test]
-#[ignore = "difffuzz finding: not fixed yet (needs root for setpriv)"]
-fn unfixed_n2_blank_line_before_a_directory_that_cannot_be_opened() {
+#[ignore = "needs root (setpriv)"]
+fn n2_blank_line_before_a_directory_that_cannot_be_opened() {
     assert!(is_root(), "needs root (setpriv)");
     let fx = tree("df-n2");
+    fx.dir("e");
     fx.chmod("d", 0o000);
     fx.all_mtimes(1_600_000_000);
     Cmd::new("ls")
@@ -109,6 +118,12 @@ fn unfixed_n2_blank_line_before_a_directory_that_cannot_be_opened() {
         .cwd(&fx.root)
         .user("nobody")
         .args(["--zero", "f", "d"])
+        .same();
+    // The first header that follows has no blank line before it.
+    Cmd::new("ls")
+        .cwd(&fx.root)
+        .user("nobody")
+        .args(["-D", "f", "d", "e"])
         .same();
     fx.chmod("d", 0o755);
 }
@@ -178,8 +193,7 @@ fn unfixed_n6_ignore_patterns_match_characters_in_utf8() {
 /// on a terminal (shell-escape, names aligned) and in long format with
 /// QUOTING_STYLE=c-maybe.
 #[test]
-#[ignore = "difffuzz finding: not fixed yet"]
-fn unfixed_n7_sort_width_of_quoted_names() {
+fn n7_sort_width_of_quoted_names() {
     let fx = Fixture::new("df-n7");
     for n in [
         "9", "10", "e.", "x~", "#z#", "b.gz", "core", "v1.9", "d.txt", "nl\nx", "sp ace", "owners",
@@ -202,8 +216,8 @@ fn unfixed_n7_sort_width_of_quoted_names() {
 /// padded to the width of the time column; with a time style that prints a
 /// control character (%n, %t) ours measures that width otherwise than GNU.
 #[test]
-#[ignore = "difffuzz finding: not fixed yet (needs root for setpriv)"]
-fn unfixed_n8_unknown_time_width_with_control_characters() {
+#[ignore = "needs root (setpriv)"]
+fn n8_unknown_time_width_with_control_characters() {
     assert!(is_root(), "needs root (setpriv)");
     let fx = tree("df-n8");
     fx.chmod("d", 0o644);
@@ -212,6 +226,15 @@ fn unfixed_n8_unknown_time_width_with_control_characters() {
         Cmd::new("ls")
             .cwd(&fx.root)
             .user("nobody")
+            .args(["-l", &format!("--time-style={style}"), "d"])
+            .same();
+    }
+    // In UTF-8: U+0085 is a control character (no column); U+00AD takes one.
+    for style in ["+\u{e9}\u{85}%n", "+\u{ad}x%t"] {
+        Cmd::new("ls")
+            .cwd(&fx.root)
+            .user("nobody")
+            .env("LC_ALL", "C.UTF-8")
             .args(["-l", &format!("--time-style={style}"), "d"])
             .same();
     }
@@ -273,17 +296,20 @@ fn unfixed_n10_unsorted_with_groups_stats_each_entry() {
 /// column: `ls -aCsZF DIR` (GNU two spaces, ours a tab) and `TABSIZE=3 ls -fi DIR`
 /// on a terminal (GNU a tab, ours two spaces).
 #[test]
-#[ignore = "difffuzz finding: not fixed yet (needs root for setpriv)"]
-fn unfixed_n11_columns_of_entries_without_size_and_context() {
+#[ignore = "needs root (setpriv)"]
+fn n11_columns_of_entries_without_size_and_context() {
     assert!(is_root(), "needs root (setpriv)");
     let fx = tree("df-n11");
     fx.chmod("d", 0o644);
     fx.all_mtimes(1_600_000_000);
-    Cmd::new("ls")
-        .cwd(&fx.root)
-        .user("nobody")
-        .args(["-aCsZF", "d"])
-        .same();
+    // One per line and across too: the `?`s stick out of the columns there.
+    for args in [["-aCsZF", "d"], ["-1sZ", "d"], ["-axis", "d"]] {
+        Cmd::new("ls")
+            .cwd(&fx.root)
+            .user("nobody")
+            .args(args)
+            .same();
+    }
     Cmd::new("ls")
         .cwd(&fx.root)
         .user("nobody")

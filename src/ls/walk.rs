@@ -194,6 +194,7 @@ impl<'c> Walk<'c> {
         let mut n = 0;
         let needs = self.plan.needs;
         let mut stat = Operands::new();
+        let mut quoted_elsewhere = false;
         for &op in operands {
             if let Some(e) = self.render.link_error(op) {
                 if canonicalized {
@@ -208,45 +209,40 @@ impl<'c> Walk<'c> {
                     entries[n] = e;
                     n += 1;
                 }
-                Some(Operand::Missing(e)) => self.report(b"cannot access ", op, e, 2),
+                Some(Operand::Missing(e)) => {
+                    self.report(b"cannot access ", op, e, 2);
+                    quoted_elsewhere |= self.render.aligns_others(op);
+                }
                 None => {}
             }
         }
         let entries = &mut entries[..n];
-        let measured = self.render.measure_for_sort(entries, self.plan.order.key);
+        let key = self.plan.order.key;
+        self.render.measure_for_sort(entries, key, quoted_elsewhere);
         sort(entries, self.plan.order, &mut sub)?;
         // GNU's prefix widths and quote alignment for the file operands count the
         // directory operands too.
         // (Only when some operand is a file: -l would look up names for nothing.)
         let frame = if self.plan.directory || entries.iter().any(|e| !e.is_dir()) {
-            Some(self.render.frame(entries, measured))
+            Some(self.render.frame(entries, quoted_elsewhere))
         } else {
             None
         };
         let files = if self.plan.directory {
             entries.len()
         } else {
-            // Stable partition: files keep their order, directories theirs.
-            let all = sub.copy(entries)?;
-            let mut files = 0;
-            for e in all.iter().filter(|e| !e.is_dir()) {
-                entries[files] = *e;
-                files += 1;
-            }
-            for (slot, e) in entries[files..]
-                .iter_mut()
-                .zip(all.iter().filter(|e| e.is_dir()))
-            {
-                *slot = *e;
-            }
-            files
+            files_first(entries, &mut sub)?
         };
         let (file_part, dir_part) = entries.split_at_mut(files);
         if let (true, Some(frame)) = (files > 0, &frame) {
             self.render.printing_operands(true);
             self.render.print_group(&mut sub, file_part, frame)?;
             self.render.printing_operands(false);
-            self.first = false;
+            // GNU separates the files from the directories even when no
+            // directory can be opened; the first header then has no blank line.
+            if !dir_part.is_empty() {
+                out::byte(b'\n');
+            }
         }
         self.headers = self.plan.recursive || operands.len() > 1;
         let dirs = dir_part.len();
@@ -527,7 +523,7 @@ impl<'c> Walk<'c> {
             }
             let entries = entries_of(sub, &packed)?;
             sort(entries, self.plan.order, sub)?;
-            self.render.group(sub, entries, None)?;
+            self.render.group(sub, entries)?;
             if self.plan.tty {
                 out::flush();
             }
@@ -546,9 +542,10 @@ impl<'c> Walk<'c> {
         stat_entries(sub, fd.as_fd(), at, entries, &needs, &mut |name, e, why| {
             self.report_entry(name, e, why)
         })?;
-        let measured = self.render.measure_for_sort(entries, self.plan.order.key);
+        self.render
+            .measure_for_sort(entries, self.plan.order.key, false);
         sort(entries, self.plan.order, sub)?;
-        self.render.group(sub, entries, measured)?;
+        self.render.group(sub, entries)?;
         if self.plan.tty {
             out::flush();
         }
@@ -558,4 +555,22 @@ impl<'c> Walk<'c> {
 
 fn dot_or_dotdot(name: &[u8]) -> bool {
     name == b"." || name == b".."
+}
+
+/// Puts the entries that are not directories first, each part keeping its
+/// order; returns how many there are.
+fn files_first(entries: &mut [Entry], scratch: &mut Arena<'_>) -> Result<usize, Exhausted> {
+    let all = scratch.copy(entries)?;
+    let mut files = 0;
+    for e in all.iter().filter(|e| !e.is_dir()) {
+        entries[files] = *e;
+        files += 1;
+    }
+    for (slot, e) in entries[files..]
+        .iter_mut()
+        .zip(all.iter().filter(|e| e.is_dir()))
+    {
+        *slot = *e;
+    }
+    Ok(files)
 }

@@ -106,8 +106,26 @@ impl Render {
     }
 
     /// Measures the names before sorting when the order depends on their width.
-    pub fn measure_for_sort(&self, entries: &mut [Entry], key: SortKey) -> Option<bool> {
-        (key == SortKey::Width).then(|| self.measure(entries))
+    /// GNU sorts by the width a name is printed in, the column of an unquoted
+    /// name's alignment included when quotes are aligned and some name of the
+    /// group (`quoted_elsewhere`: one that is not among `entries`) is quoted.
+    /// The widths then hold that column until `frame` measures them again.
+    pub fn measure_for_sort(&self, entries: &mut [Entry], key: SortKey, quoted_elsewhere: bool) {
+        if key != SortKey::Width {
+            return;
+        }
+        let any_quoted = self.measure(entries) | quoted_elsewhere;
+        if self.show.align_quotes && any_quoted {
+            for e in entries.iter_mut().filter(|e| !e.quoted) {
+                e.width += 1;
+            }
+        }
+    }
+
+    /// Whether `name` is quoted, for the alignment of the other names: GNU
+    /// counts an operand it cannot access too.
+    pub fn aligns_others(&self, name: &[u8]) -> bool {
+        self.show.align_quotes && quote(&self.show.quoting, name, &mut Discard).quoted
     }
 
     /// Sets each entry's width (and quoted flag) from its quoted name, and returns
@@ -130,14 +148,10 @@ impl Render {
         any
     }
 
-    /// Measures `entries` (unless `measured` already says whether any name is
-    /// quoted) and gives the widths they share.
-    pub fn frame(&self, entries: &mut [Entry], measured: Option<bool>) -> Fields {
-        let any_quoted = match measured {
-            Some(q) => q,
-            None if self.show.needs_width => self.measure(entries),
-            None => false,
-        };
+    /// Measures `entries` and gives the widths they share; `quoted_elsewhere`:
+    /// a name of the group that is not listed is quoted.
+    pub fn frame(&self, entries: &mut [Entry], quoted_elsewhere: bool) -> Fields {
+        let any_quoted = self.show.needs_width && self.measure(entries) | quoted_elsewhere;
         let mut f = Fields {
             space: self.show.align_quotes && any_quoted,
             ..Fields::NONE
@@ -154,18 +168,21 @@ impl Render {
         f
     }
 
-    /// Widens the prefix columns of `f` to fit `e`'s.
+    /// Widens the prefix columns of `f` to fit `e`'s. GNU measures only the
+    /// entries it could stat: the `?`s of the others stick out of the columns
+    /// (and the layout counts them in the columns' widths, not their own).
     fn widen(&self, f: &mut Fields, e: &Entry) {
+        let Some(m) = e.meta else {
+            return;
+        };
         if self.show.context {
             f.context = f.context.max(self.text_width(e.context()));
         }
         if self.show.inode {
-            f.inode = f.inode.max(e.meta.map_or(1, |m| dec_width(m.ino)));
+            f.inode = f.inode.max(dec_width(m.ino));
         }
         if self.show.size {
-            f.blocks = f
-                .blocks
-                .max(e.meta.map_or(1, |m| self.blocks_width(m.blocks)));
+            f.blocks = f.blocks.max(self.blocks_width(m.blocks));
         }
     }
 
@@ -184,19 +201,14 @@ impl Render {
 
     /// Prints one directory's entries, after its `total` line where -s or -l
     /// shows one.
-    pub fn group(
-        &self,
-        region: &mut Arena<'_>,
-        entries: &mut [Entry],
-        measured: Option<bool>,
-    ) -> Result<(), Exhausted> {
+    pub fn group(&self, region: &mut Arena<'_>, entries: &mut [Entry]) -> Result<(), Exhausted> {
         if self.show.size || self.show.format == Format::Long {
             self.total(entries);
         }
         if entries.is_empty() {
             return Ok(());
         }
-        let f = self.frame(entries, measured);
+        let f = self.frame(entries, false);
         self.print_group(region, entries, &f)
     }
 

@@ -5,7 +5,7 @@
 
 use crate::fmt::strtime::{format_bounded, LS_MAX};
 use crate::fmt::tz::{self, Tz};
-use crate::fmt::unicode::display_width;
+use crate::fmt::unicode::mbswidth;
 use crate::sys::{env, file, map, time};
 use core::cell::{Cell, OnceCell};
 use core::ffi::CStr;
@@ -68,7 +68,8 @@ impl Clock {
         Some(&buf[..n])
     }
 
-    /// The width of the old format applied to time 0 (0 when that fails too).
+    /// The width of the old format applied to time 0 (0 when that fails too), as
+    /// gnulib's mbsnwidth counts it: a control character takes no column.
     pub fn fallback_width(&self) -> usize {
         *self.fallback.get_or_init(|| {
             let Some(tm) = self.zone().localtime(0) else {
@@ -76,7 +77,7 @@ impl Clock {
             };
             let mut buf = [0u8; LS_MAX];
             match format_bounded(self.formats[0], &tm, 0, 0, &mut buf) {
-                Some(n) => display_width(&buf[..n], self.utf8),
+                Some(n) => mbswidth(&buf[..n], self.utf8),
                 None => 0,
             }
         })
