@@ -107,6 +107,29 @@ fn write_error_messages() {
     }
 }
 
+/// A failed write empties glibc's buffer: when GNU's ls fails at the flush it
+/// makes before a message and writes nothing after it, close_stdout finds the
+/// error with nothing left to write and says the bare `write error`; bytes after
+/// it (written again, failing again) or a close that fails give the errno text
+/// (difffuzz N4). d/self -> `.` makes -RL end on a message.
+#[test]
+fn write_error_after_the_flush_before_a_message() {
+    let fx = Fixture::new("stdio-flush");
+    fx.file("d/inner", b"x\n");
+    fx.symlink(".", "d/self");
+    fx.file("z/f", b"");
+    for (args, redir) in [
+        ("-RL d", ">/dev/full"),
+        ("-RL d", "1<d/inner"),
+        ("-RL d", ">&-"),
+        ("-RL d z", ">/dev/full"),
+        ("-RL z d", ">/dev/full"),
+        ("-RL d nosuch", ">/dev/full"),
+    ] {
+        same("ls", args, redir, &fx.root);
+    }
+}
+
 /// `--debug`'s message names the program by argv[0], as GNU's error() does.
 #[test]
 fn debug_message_names_the_program() {
