@@ -25,7 +25,8 @@ pub fn resolve(
     root: &Arena<'static>,
 ) -> Result<Plan, Stop> {
     let mut c = d.choices;
-    if c.format == Format::Long && c.dired && c.zero {
+    // GNU 9.1 turns --dired off for --hyperlink before it checks it with --zero.
+    if c.format == Format::Long && c.dired && !c.hyperlink && c.zero {
         msg::start(prog)
             .push(b"--dired and --zero are incompatible\n")
             .send();
