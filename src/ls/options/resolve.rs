@@ -46,7 +46,6 @@ pub fn resolve(
         None => Deref::ArgDirs,
     };
     c.recursive &= !c.directory;
-    c.dirs_first &= c.sort != SortKey::None;
     let width = line_width_of(prog, &c, term_width);
     let mut tabsize = tab_size(prog, &c);
     let quoting = quoting_style(prog, &c);
@@ -102,7 +101,9 @@ pub fn resolve(
         order: Order {
             key: c.sort,
             reverse: c.reverse,
-            dirs_first: c.dirs_first,
+            // -U leaves the order alone, but GNU still stats as grouping would
+            // (`needs`).
+            dirs_first: c.dirs_first && c.sort != SortKey::None,
         },
         listing: listing(&c, &needs),
         show,
