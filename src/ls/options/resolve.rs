@@ -6,6 +6,7 @@
 use super::decode::{line_width, parse_c_uint, Choices, Decoded, Num};
 use super::{time_style, Stop};
 use crate::fmt::colors::{self, Database, Setup, Slot, Storage};
+use crate::fmt::glob;
 use crate::fmt::quote::{style_from_name, Quoting, Style};
 use crate::fmt::size::{block_size_from_env, default_block_size, BlockSize};
 use crate::ls::plan::{
@@ -96,6 +97,10 @@ pub fn resolve(
         filter: Filter {
             hidden: c.hidden,
             patterns: d.patterns,
+            glob: glob::Options {
+                utf8: crate::locale::ctype_utf8(),
+                posix: env::get(b"POSIXLY_CORRECT").is_some(),
+            },
         },
         needs,
         order: Order {
