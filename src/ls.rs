@@ -32,7 +32,7 @@ fn exhausted(prog: &[u8]) -> i32 {
 /// Ends the run: stdout flushed, and a write error (or a message that could not be
 /// written) makes the status 2.
 fn finish(prog: &[u8], status: i32) -> i32 {
-    msg::finish(prog, status, TROUBLE, msg::WriteError::Errno)
+    msg::finish(prog, status, TROUBLE, msg::WriteError::Stdio)
 }
 
 /// Runs ls with its arguments starting at argv[first]; `prog` names it in messages.

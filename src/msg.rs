@@ -47,8 +47,13 @@ pub fn try_help(prog: &[u8]) {
 /// How an applet reports a failed write to stdout at the end of its run.
 #[derive(Clone, Copy, PartialEq, Eq)]
 pub enum WriteError {
-    /// `PROG: write error: TEXT` (ls, the front end).
+    /// `PROG: write error: TEXT` (the front end).
     Errno,
+    /// As a fully buffered stdio stream (ls): a failed write empties glibc's
+    /// buffer, so close_stdout's fclose sees an error with nothing to write and
+    /// says the bare `PROG: write error` unless bytes came after the failure (its
+    /// write fails again: `: TEXT`) or closing fd 1 fails.
+    Stdio,
     /// `PROG: write error`, and `: TEXT` only when closing fd 1 fails too (wc: its
     /// stdout is line-buffered, so gnulib's close_stdout sees only the close).
     Close,
@@ -58,6 +63,7 @@ pub enum WriteError {
 /// `status`; after a write error, the message `how` says and `failure`; `failure`
 /// too when a message could not be written (stderr closed or full).
 pub fn finish(prog: &[u8], status: i32, failure: i32, how: WriteError) -> i32 {
+    let pending = out::pending();
     out::flush();
     let Some(e) = out::error() else {
         return if err::failed() { failure } else { status };
@@ -68,7 +74,10 @@ pub fn finish(prog: &[u8], status: i32, failure: i32, how: WriteError) -> i32 {
         WriteError::Errno => {
             l.push(b": ").errno(e);
         }
-        WriteError::Close => {
+        WriteError::Stdio if pending => {
+            l.push(b": ").errno(e);
+        }
+        WriteError::Close | WriteError::Stdio => {
             if let Err(e) = out::close() {
                 l.push(b": ").errno(e);
             }

@@ -6,9 +6,10 @@
 //! `cargo test --release --test difffuzz_found -- --ignored`. When one passes,
 //! drop its `#[ignore]` and `unfixed_` prefix and its entry from UNFIXED in
 //! tools/difffuzz (`tools/difffuzz --without ID` checks the fuzzer agrees).
+//! Fixed ones moved to the file of their family: N3 ls_color.rs, N4 stdio.rs,
+//! N5 ls_options.rs, N6 ls_operands.rs, N9 ls_long.rs, N10 ls_sort.rs.
 mod common;
 use common::*;
-use std::path::Path;
 
 /// A file and a directory, with fixed times.
 fn tree(tag: &str) -> Fixture {
@@ -17,57 +18,6 @@ fn tree(tag: &str) -> Fixture {
     fx.dir("d");
     fx.file("d/inner", "x\n");
     fx
-}
-
-/// Runs `exe` as `ls` under bash with `args` (already quoted) and `redir`, in
-/// `cwd`, with LC_ALL=C and nothing else in the environment; as nobody when
-/// `nobody`. Returns (status, stdout, stderr).
-fn bash_ls(
-    exe: &Path,
-    cwd: &Path,
-    args: &str,
-    redir: &str,
-    nobody: bool,
-) -> (Option<i32>, Vec<u8>, Vec<u8>) {
-    let line = format!("{} {args} {redir}", sh_exec(exe, "ls"));
-    let mut c = if nobody {
-        let mut c = std::process::Command::new("setpriv");
-        c.args([
-            "--reuid=65534",
-            "--regid=65534",
-            "--clear-groups",
-            "bash",
-            "-c",
-            &line,
-        ]);
-        c
-    } else {
-        let mut c = std::process::Command::new("bash");
-        c.args(["-c", &line]);
-        c
-    };
-    let o = c
-        .current_dir(cwd)
-        .env_clear()
-        .env("LC_ALL", "C")
-        .output()
-        .unwrap();
-    (o.status.code(), o.stdout, o.stderr)
-}
-
-fn same_bash(cwd: &Path, args: &str, redir: &str, nobody: bool) {
-    let g = bash_ls(&gnu("ls"), cwd, args, redir, nobody);
-    let o = bash_ls(&bin(), cwd, args, redir, nobody);
-    assert!(
-        g == o,
-        "`ls {args} {redir}` differs from GNU\n--- GNU: {:?} {} {}\n--- ours: {:?} {} {}",
-        g.0,
-        show(&g.1),
-        show(&g.2),
-        o.0,
-        show(&o.1),
-        show(&o.2)
-    );
 }
 
 /// N1: an operand that cannot be accessed but whose name needs quoting still
@@ -128,67 +78,6 @@ fn n2_blank_line_before_a_directory_that_cannot_be_opened() {
     fx.chmod("d", 0o755);
 }
 
-/// N3: `ls --hyperlink ''`: GNU says `error canonicalizing ''` before
-/// `cannot access ''`.
-#[test]
-#[ignore = "difffuzz finding: not fixed yet"]
-fn unfixed_n3_hyperlink_of_an_empty_operand() {
-    let fx = tree("df-n3");
-    Cmd::new("ls")
-        .cwd(&fx.root)
-        .args(["--hyperlink=always", ""])
-        .same();
-}
-
-/// N4: a write to stdout that fails at the flush GNU makes before a diagnostic
-/// leaves nothing for the exit-time check, which then says `ls: write error`
-/// without the errno text. `ls -RL d > /dev/full` where d/self -> `.`.
-#[test]
-#[ignore = "difffuzz finding: not fixed yet"]
-fn unfixed_n4_write_error_without_errno_after_an_earlier_failed_flush() {
-    let fx = tree("df-n4");
-    fx.symlink(".", "d/self");
-    same_bash(&fx.root, "-RL d", "> /dev/full", false);
-}
-
-/// N5: --hyperlink turns --dired off in GNU 9.1 before --dired is checked against
-/// --zero: `ls -D -l --zero --hyperlink=always f` lists; ours says `--dired and
-/// --zero are incompatible`.
-#[test]
-#[ignore = "difffuzz finding: not fixed yet"]
-fn unfixed_n5_dired_zero_and_hyperlink() {
-    let fx = tree("df-n5");
-    fx.all_mtimes(1_600_000_000);
-    Cmd::new("ls")
-        .cwd(&fx.root)
-        .args(["-D", "-l", "--zero", "--hyperlink=always", "f"])
-        .same();
-}
-
-/// N6: in a UTF-8 locale, `?` and bracket expressions of -I/--ignore/--hide
-/// patterns match a character, not a byte, and [[:alpha:]] matches `é`.
-#[test]
-#[ignore = "difffuzz finding: not fixed yet"]
-fn unfixed_n6_ignore_patterns_match_characters_in_utf8() {
-    let fx = Fixture::new("df-n6");
-    for n in ["é", "ab", "x", "日", "\u{85}", "été", "a\u{301}"] {
-        fx.file(n, "");
-    }
-    fx.all_mtimes(1_600_000_000);
-    for pat in ["?", "??", "[[:alpha:]]*", "[!a]", "[é]*"] {
-        Cmd::new("ls")
-            .cwd(&fx.root)
-            .env("LC_ALL", "C.UTF-8")
-            .args(["-I", pat])
-            .same();
-        Cmd::new("ls")
-            .cwd(&fx.root)
-            .env("LC_ALL", "C.UTF-8")
-            .arg(format!("--hide={pat}"))
-            .same();
-    }
-}
-
 /// N7: --sort=width orders names that are quoted by another width than GNU's:
 /// on a terminal (shell-escape, names aligned) and in long format with
 /// QUOTING_STYLE=c-maybe.
@@ -239,56 +128,6 @@ fn n8_unknown_time_width_with_control_characters() {
             .same();
     }
     fx.chmod("d", 0o755);
-}
-
-/// N9: a +FORMAT holding an invalid conversion is copied as GNU's nstrftime
-/// copies it: `+%1%%` gives `%1%`, `+%_%%` gives `%_%`, `+%_%10` gives
-/// `%_       %10` in GNU.
-#[test]
-#[ignore = "difffuzz finding: not fixed yet"]
-fn unfixed_n9_invalid_strftime_conversions() {
-    let fx = tree("df-n9");
-    fx.all_mtimes(1_600_000_000);
-    for style in [
-        "+%1%%",
-        "+%_%%",
-        "+%_%10",
-        "+%3%%10z",
-        "+%^O%%+02OX",
-        "+\t%_%%02Y\x1b",
-    ] {
-        Cmd::new("ls")
-            .cwd(&fx.root)
-            .env("TIME_STYLE", style)
-            .args(["-n", "f"])
-            .same();
-        Cmd::new("ls")
-            .cwd(&fx.root)
-            .args(["-n", &format!("--time-style={style}"), "f"])
-            .same();
-    }
-}
-
-/// N10: with -U (or -f) and --group-directories-first, ours skips the stat of
-/// each entry that GNU makes: `ls -lU --color=always --group-directories-first`
-/// leaves a link's target uncolored (GNU: `-> \e[01;34md\e[0m`), and
-/// `ls -LU --group-directories-first` says nothing about broken or looping links
-/// (GNU: `cannot access 'nowhere-link': No such file or directory`, status 1).
-#[test]
-#[ignore = "difffuzz finding: not fixed yet"]
-fn unfixed_n10_unsorted_with_groups_stats_each_entry() {
-    let fx = tree("df-n10");
-    fx.symlink("d", "lnkdir");
-    fx.symlink("f", "lnk");
-    fx.symlink("nowhere", "dangling");
-    fx.symlink("loop2", "loop1");
-    fx.symlink("loop1", "loop2");
-    fx.all_mtimes(1_600_000_000);
-    let ls = || Cmd::new("ls").cwd(&fx.root).env("TERM", "xterm");
-    ls().args(["-lU", "--color=always", "--group-directories-first"])
-        .same();
-    ls().args(["-LU", "--group-directories-first"]).same();
-    ls().args(["-Lf", "--group-directories-first"]).same();
 }
 
 /// N11: in columns, after entries whose fields are `?` (DIR readable but not

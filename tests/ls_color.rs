@@ -536,3 +536,19 @@ fn invalid_database_warning_names_argv0() {
         }
     }
 }
+
+/// `ls --hyperlink ''`: gnulib's canonicalize fails on the empty name before
+/// anything is looked at, so GNU says `error canonicalizing ''` before
+/// `cannot access ''` (difffuzz N3).
+#[test]
+fn hyperlink_of_an_empty_operand() {
+    let fx = Fixture::new("hyperlink-empty");
+    fx.file("f", "f\n");
+    fx.all_mtimes(1_600_000_000);
+    for args in [
+        &["--hyperlink=always", ""][..],
+        &["--hyperlink=always", "-l", "", "f"],
+    ] {
+        Cmd::new("ls").cwd(&fx.root).args(args).same();
+    }
+}

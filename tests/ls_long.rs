@@ -873,3 +873,38 @@ gtab\t\x1b[m:x:64008:\n\
         }
     }
 }
+
+/// A +FORMAT holding an invalid conversion is copied as gnulib's nstrftime copies
+/// it: a `%` after flags, a width or a modifier ends a bad conversion and starts
+/// the next one (`+%1%%` gives `%1%`, `+%_%10` gives `%_       %10`); and GNU ls
+/// first puts the month in place of the first `%b`, so `+%5%b` is `%5D` then
+/// `ec` (difffuzz N9).
+#[test]
+fn invalid_strftime_conversions() {
+    let fx = Fixture::new("strftime-invalid");
+    fx.file("f", "f\n");
+    fx.all_mtimes(1_600_000_000);
+    for style in [
+        "+%1%%",
+        "+%_%%",
+        "+%_%10",
+        "+%3%%10z",
+        "+%^O%%+02OX",
+        "+\t%_%%02Y\x1b",
+        "+%5%",
+        "+%5%b",
+        "+%^#5%b%1%b",
+        "+%%%b",
+        "+%E%b\n%5E%b",
+    ] {
+        Cmd::new("ls")
+            .cwd(&fx.root)
+            .env("TIME_STYLE", style)
+            .args(["-n", "f"])
+            .same();
+        Cmd::new("ls")
+            .cwd(&fx.root)
+            .args(["-n", &format!("--time-style={style}"), "f"])
+            .same();
+    }
+}

@@ -2,6 +2,7 @@
 //! the filters (-a, -A, -B, -I, --hide) against GNU ls.
 mod common;
 use common::plain::{ls, plain_tree};
+use common::{Cmd, Fixture};
 
 #[test]
 fn no_arguments_and_dot() {
@@ -67,4 +68,30 @@ fn operands_and_headers() {
     let abs = fx.root.join("dir");
     ls(&fx).arg(&abs).same();
     ls(&fx).arg("-R").arg(&abs).same();
+}
+
+/// In a UTF-8 locale, `?` and bracket expressions of -I/--ignore/--hide patterns
+/// match a character, and classes know non-ASCII letters: glibc's fnmatch tries
+/// the wide match, then the bytes (difffuzz N6). POSIXLY_CORRECT makes `[^` literal.
+#[test]
+fn ignore_patterns_match_characters_in_utf8() {
+    let fx = Fixture::new("ignore-utf8");
+    for n in ["é", "ab", "x", "日", "\u{85}", "été", "a\u{301}", "^x"] {
+        fx.file(n, "");
+    }
+    fx.all_mtimes(1_600_000_000);
+    for pat in ["?", "??", "[[:alpha:]]*", "[!a]", "[é]*", "[^a]*"] {
+        for posix in [false, true] {
+            let ls = || {
+                let c = Cmd::new("ls").cwd(&fx.root).env("LC_ALL", "C.UTF-8");
+                if posix {
+                    c.env("POSIXLY_CORRECT", "1")
+                } else {
+                    c
+                }
+            };
+            ls().args(["-I", pat]).same();
+            ls().arg(format!("--hide={pat}")).same();
+        }
+    }
 }

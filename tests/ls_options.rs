@@ -393,3 +393,22 @@ fn help_and_version() {
         .stdin(Input::Null)
         .expect(&Cmd::new("ls").arg("--he").ours().stdout, 0);
 }
+
+/// GNU 9.1 turns --dired off for --hyperlink before it checks --dired with
+/// --zero: `ls -D -l --zero --hyperlink=always f` lists (difffuzz N5).
+#[test]
+fn dired_zero_and_hyperlink() {
+    let fx = Fixture::new("dired-zero-hyperlink");
+    fx.file("f", "f\n");
+    fx.all_mtimes(1_600_000_000);
+    for hyperlink in [
+        "--hyperlink=always",
+        "--hyperlink=never",
+        "--hyperlink=auto",
+    ] {
+        Cmd::new("ls")
+            .cwd(&fx.root)
+            .args(["-D", "-l", "--zero", hyperlink, "f"])
+            .same();
+    }
+}

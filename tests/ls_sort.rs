@@ -47,3 +47,27 @@ fn version_sort_order() {
     ls(&fx).args(["-vr"]).same();
     ls(&fx).args(["--sort=version", "-1"]).same();
 }
+
+/// -U (or -f) leaves --group-directories-first without effect on the order, but
+/// GNU still stats each entry as grouping would: with -l --color a link's target
+/// is colored, and -L reports broken and looping links (difffuzz N10).
+#[test]
+fn unsorted_with_groups_stats_each_entry() {
+    let fx = Fixture::new("unsorted-groups");
+    fx.file("f", "f\n");
+    fx.file("d/inner", "x\n");
+    fx.symlink("d", "lnkdir");
+    fx.symlink("f", "lnk");
+    fx.symlink("nowhere", "dangling");
+    fx.symlink("loop2", "loop1");
+    fx.symlink("loop1", "loop2");
+    fx.all_mtimes(1_600_000_000);
+    let ls = || Cmd::new("ls").cwd(&fx.root).env("TERM", "xterm");
+    ls().args(["-lU", "--color=always", "--group-directories-first"])
+        .same();
+    ls().args(["-LU", "--group-directories-first"]).same();
+    ls().args(["-Lf", "--group-directories-first"]).same();
+    ls().args(["-1LU", "--group-directories-first"]).same();
+    ls().args(["-1U", "--color=always", "--group-directories-first"])
+        .same();
+}

@@ -36,6 +36,7 @@ fn run_by(exe: &Path, argv0: &str, args: &str, redir: &str, dir: &Path, nobody: 
         .env_clear()
         .env("LC_ALL", "C")
         .env("TZ", "UTC")
+        .env("TERM", "xterm")
         .env("PATH", "/usr/bin:/bin")
         .stdin(Stdio::null())
         .output()
@@ -102,6 +103,36 @@ fn write_error_messages() {
         ("-R /usr/share", ">/dev/full"),
         ("--help", ">/dev/full"),
         ("d", "1<a"),
+    ] {
+        same("ls", args, redir, &fx.root);
+    }
+}
+
+/// A failed write empties glibc's buffer: when GNU's ls fails at the flush it
+/// makes before a message and writes nothing after it, close_stdout finds the
+/// error with nothing left to write and says the bare `write error`; bytes after
+/// it (written again, failing again) or a close that fails give the errno text
+/// (difffuzz N4). d/self -> `.` makes -RL end on a message; GNU's flush after
+/// the colors is another such flush.
+#[test]
+fn write_error_after_the_flush_before_a_message() {
+    let fx = Fixture::new("stdio-flush");
+    fx.file("d/inner", b"x\n");
+    fx.symlink(".", "d/self");
+    fx.file("z/f", b"");
+    for (args, redir) in [
+        ("-RL d", ">/dev/full"),
+        ("-RL d", "1<d/inner"),
+        ("-RL d", ">&-"),
+        ("-RL d z", ">/dev/full"),
+        ("-RL z d", ">/dev/full"),
+        ("-RL d nosuch", ">/dev/full"),
+        // GNU also flushes at the end when it wrote colors, before --dired's trailer.
+        ("--color=always", ">/dev/full"),
+        ("--color=always z", ">/dev/full"),
+        ("--color=always z nosuch", ">/dev/full"),
+        ("--color=always -l --dired", ">/dev/full"),
+        ("--color=always -R", "1<d/inner"),
     ] {
         same("ls", args, redir, &fx.root);
     }

@@ -326,21 +326,28 @@ fn conversion(fmt: &[u8], at: usize, w: &When, out: &mut dyn Sink) -> usize {
     let (spec, i) = spec_of(fmt, at);
     let Some(&conv) = fmt.get(i) else {
         // A conversion cut short by the end of the format is printed as it is.
-        bad(out, &spec, &fmt[at..], false);
+        bad(out, &spec, &fmt[at..]);
         return fmt.len();
     };
+    if conv == b'%' && i > at + 1 {
+        // gnulib takes `%` after flags, a width or a modifier for a bad conversion
+        // that ends before it: the text up to it is copied (padded), and that `%`
+        // starts the next conversion (`%1%%` prints `%1%`).
+        bad(out, &spec, &fmt[at..i]);
+        return i;
+    }
     let end = i + 1;
     if !modifier_allowed(conv, spec.modifier) {
         // gnulib has already applied `#` to month names when it sees the modifier.
         let upper = spec.upper || (spec.swap_case && b"bBh".contains(&conv));
-        bad(out, &Spec { upper, ..spec }, &fmt[at..end], false);
+        bad(out, &Spec { upper, ..spec }, &fmt[at..end]);
         return end;
     }
     let tm = w.tm;
     // Conversions gnulib leaves to glibc: O-modified numbers that are not negative.
     let native = spec.modifier == b'O' && b"deHIklmMSUuVWwjygCGzq".contains(&conv);
     match conv {
-        b'%' if end - at == 2 => out.put_byte(b'%'),
+        b'%' => out.put_byte(b'%'),
         b'n' => text(out, &spec, b"\n", false, false),
         b't' => text(out, &spec, b"\t", false, false),
         b'a' | b'A' | b'b' | b'B' | b'h' | b'c' | b'x' | b'X' | b'r' | b'p' | b'P' => {
@@ -372,7 +379,7 @@ fn conversion(fmt: &[u8], at: usize, w: &When, out: &mut dyn Sink) -> usize {
             text(out, &spec, tm.abbr, lower, upper);
         }
         b'D' | b'F' | b'R' | b'T' => subformat(conv, &spec, tm, out),
-        _ => bad(out, &spec, &fmt[at..end], conv == b'%'),
+        _ => bad(out, &spec, &fmt[at..end]),
     }
     if conv == b':' {
         // zone_offset consumed the colons and the `z`, or printed a bad `%:`.
@@ -503,11 +510,9 @@ fn modifier_allowed(c: u8, m: u8) -> bool {
     }
 }
 
-/// An unknown or malformed conversion: its text, padded to the width. gnulib pads a
-/// bad `%...%` one column less.
-fn bad(out: &mut dyn Sink, spec: &Spec, s: &[u8], percent: bool) {
-    let len = if percent { s.len() - 1 } else { s.len() };
-    pad_to(out, spec.pad, spec.width, len);
+/// An unknown or malformed conversion: its text, padded to the width.
+fn bad(out: &mut dyn Sink, spec: &Spec, s: &[u8]) {
+    pad_to(out, spec.pad, spec.width, s.len());
     for &b in s {
         out.put_byte(if spec.upper {
             b.to_ascii_uppercase()
@@ -539,7 +544,7 @@ fn zone_offset(fmt: &[u8], at: usize, i: usize, spec: &Spec, w: &When, out: &mut
     let colons = fmt[i..].iter().take_while(|&&b| b == b':').count();
     let z_at = i + colons;
     if fmt.get(z_at) != Some(&b'z') {
-        bad(out, spec, &fmt[at..i + 1], false);
+        bad(out, spec, &fmt[at..i + 1]);
         return;
     }
     let tm = w.tm;
@@ -563,7 +568,7 @@ fn zone_offset(fmt: &[u8], at: usize, i: usize, spec: &Spec, w: &When, out: &mut
         2 => (9, 0o24, h * 10000 + m * 100 + s),
         3 => (3, 0, h),
         _ => {
-            bad(out, spec, &fmt[at..z_at + 1], false);
+            bad(out, spec, &fmt[at..z_at + 1]);
             return;
         }
     };

@@ -77,6 +77,8 @@ pub struct Pattern {
 pub struct Filter {
     pub hidden: Hidden,
     pub patterns: &'static [Pattern],
+    /// How the patterns are read (the locale's character set, POSIXLY_CORRECT).
+    pub glob: glob::Options,
 }
 
 impl Filter {
@@ -94,10 +96,9 @@ impl Filter {
                 }
             }
         }
-        !self
-            .patterns
-            .iter()
-            .any(|p| (!p.hide || self.hidden == Hidden::Skip) && glob::matches(p.glob, name))
+        !self.patterns.iter().any(|p| {
+            (!p.hide || self.hidden == Hidden::Skip) && glob::matches_with(p.glob, name, self.glob)
+        })
     }
 }
 

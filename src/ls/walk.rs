@@ -256,6 +256,10 @@ impl<'c> Walk<'c> {
             };
             match file::open_dir(file::cwd(), c, true) {
                 Ok(fd) => {
+                    // In a closed standard descriptor, it is closed as GNU closes
+                    // it: left open as fd 1, it would make the close of stdout at
+                    // exit succeed where GNU's fails (msg::finish).
+                    self.leave_open &= rustix::fd::AsRawFd::as_raw_fd(&fd) > 2;
                     let level = Level {
                         parent: None,
                         depth: 0,

@@ -175,6 +175,11 @@ pub fn flush() {
     with(State::flush);
 }
 
+/// Whether bytes wait in the buffer (a `flush` would write them).
+pub fn pending() -> bool {
+    with(|s| s.len > 0)
+}
+
 /// The first write error seen, if any (after a final `flush`).
 pub fn error() -> Option<Errno> {
     with(|s| s.error)

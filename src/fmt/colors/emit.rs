@@ -114,13 +114,15 @@ impl<'d, 'a> Painter<'d, 'a> {
     }
 
     /// At exit: `lc rc` unless nothing was written or lc/rc are the defaults.
-    pub fn finish(&mut self, out: &mut dyn Sink) {
+    /// Returns whether any color was written (GNU's `used_color`).
+    pub fn finish(&mut self, out: &mut dyn Sink) -> bool {
         if self.started
             && !(self.db.get(Key::Left) == Some(b"\x1b[") && self.db.get(Key::Right) == Some(b"m"))
         {
             self.put(out, Key::Left);
             self.put(out, Key::Right);
         }
+        self.started
     }
 }
 

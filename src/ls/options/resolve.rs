@@ -6,6 +6,7 @@
 use super::decode::{line_width, parse_c_uint, Choices, Decoded, Num};
 use super::{time_style, Stop};
 use crate::fmt::colors::{self, Database, Setup, Slot, Storage};
+use crate::fmt::glob;
 use crate::fmt::quote::{style_from_name, Quoting, Style};
 use crate::fmt::size::{block_size_from_env, default_block_size, BlockSize};
 use crate::ls::plan::{
@@ -25,7 +26,8 @@ pub fn resolve(
     root: &Arena<'static>,
 ) -> Result<Plan, Stop> {
     let mut c = d.choices;
-    if c.format == Format::Long && c.dired && c.zero {
+    // GNU 9.1 turns --dired off for --hyperlink before it checks it with --zero.
+    if c.format == Format::Long && c.dired && !c.hyperlink && c.zero {
         msg::start(prog)
             .push(b"--dired and --zero are incompatible\n")
             .send();
@@ -45,7 +47,6 @@ pub fn resolve(
         None => Deref::ArgDirs,
     };
     c.recursive &= !c.directory;
-    c.dirs_first &= c.sort != SortKey::None;
     let width = line_width_of(prog, &c, term_width);
     let mut tabsize = tab_size(prog, &c);
     let quoting = quoting_style(prog, &c);
@@ -96,12 +97,18 @@ pub fn resolve(
         filter: Filter {
             hidden: c.hidden,
             patterns: d.patterns,
+            glob: glob::Options {
+                utf8: crate::locale::ctype_utf8(),
+                posix: env::get(b"POSIXLY_CORRECT").is_some(),
+            },
         },
         needs,
         order: Order {
             key: c.sort,
             reverse: c.reverse,
-            dirs_first: c.dirs_first,
+            // -U leaves the order alone, but GNU still stats as grouping would
+            // (`needs`).
+            dirs_first: c.dirs_first && c.sort != SortKey::None,
         },
         listing: listing(&c, &needs),
         show,

@@ -184,10 +184,15 @@ impl Links {
         &self.host[..self.host_len]
     }
 
-    /// Why GNU could not canonicalize the operand `name` (relative, and the working
-    /// directory has no path).
+    /// Why GNU could not canonicalize the operand `name`: it is empty (gnulib's
+    /// canonicalize says ENOENT before it looks at anything), or relative while
+    /// the working directory has no path.
     pub fn operand_error(&self, name: &[u8]) -> Option<crate::sys::Errno> {
-        self.cwd_error.filter(|_| name.first() != Some(&b'/'))
+        match name.first() {
+            None => Some(crate::sys::Errno::NOENT),
+            Some(&b'/') => None,
+            Some(_) => self.cwd_error,
+        }
     }
 
     /// Why GNU could not canonicalize the directory being listed (see

@@ -290,8 +290,10 @@ impl Render {
 
     /// At the end: the colors' closing sequence, then the --dired trailer.
     pub fn finish(&self) {
-        if let Some(p) = &self.paint {
-            p.finish();
+        if self.paint.as_ref().is_some_and(|p| p.finish()) {
+            // GNU flushes stdout here when it wrote colors: a write that fails now
+            // leaves nothing for the end but the --dired trailer (msg::finish).
+            out::flush();
         }
         self.dired.finish();
     }

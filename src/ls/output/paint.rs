@@ -37,9 +37,9 @@ impl Paint {
         })
     }
 
-    /// At exit, after all output.
-    pub fn finish(&self) {
-        self.painter.borrow_mut().finish(&mut Escapes);
+    /// At exit, after all output; whether any color was written.
+    pub fn finish(&self) -> bool {
+        self.painter.borrow_mut().finish(&mut Escapes)
     }
 }
 

@@ -4,7 +4,7 @@
 //! and GNU's six-months rule, with the clock read lazily.
 
 use crate::fmt::strtime::{format_bounded, LS_MAX};
-use crate::fmt::tz::{self, Tz};
+use crate::fmt::tz::{self, Tm, Tz};
 use crate::fmt::unicode::mbswidth;
 use crate::sys::{env, file, map, time};
 use core::cell::{Cell, OnceCell};
@@ -24,6 +24,34 @@ pub struct Clock {
     fallback: OnceCell<usize>,
     /// LC_CTYPE is UTF-8 (for that width).
     utf8: bool,
+    /// Where GNU puts the month's name in each format (see `first_percent_b`).
+    percent_b: [Option<usize>; 2],
+}
+
+/// GNU ls puts the month's abbreviation in place of each format's first `%b` (as
+/// its scan finds it: `%%` is skipped) before strftime reads the format, when both
+/// formats then fit its 128-byte buffers. That reads otherwise than strftime's own
+/// `%b` only where the `%` ends a bad conversion (`%5%b` is `%5Dec`: `%5D` then
+/// `ec`), which `quick` never accepts.
+fn first_percent_b(formats: [&[u8]; 2]) -> [Option<usize>; 2] {
+    let at = formats.map(|f| {
+        let mut i = 0;
+        while i + 1 < f.len() {
+            match (f[i], f[i + 1]) {
+                (b'%', b'b') => return Some(i),
+                (b'%', b'%') => i += 2,
+                _ => i += 1,
+            }
+        }
+        None
+    });
+    // GNU: the month's 3 bytes replace the 2 of `%b`, with room for a NUL.
+    let fits = |k: usize| formats[k].len() + at[k].map_or(0, |_| 1) < 128;
+    if fits(0) && fits(1) {
+        at
+    } else {
+        [None; 2]
+    }
 }
 
 /// True when (sec, nsec) lies within the six months before `now` (exclusive).
@@ -39,6 +67,7 @@ impl Clock {
         Clock {
             utf8,
             formats,
+            percent_b: first_percent_b(formats),
             zone: OnceCell::new(),
             now: Cell::new((i64::MIN, 0)),
             fallback: OnceCell::new(),
@@ -63,9 +92,32 @@ impl Clock {
         let fmt = self.formats[recent as usize];
         let n = match quick(fmt, &tm, nsec, buf) {
             Some(n) => n,
-            None => format_bounded(fmt, &tm, sec, nsec, buf)?,
+            None => self.strftime(recent as usize, &tm, sec, nsec, buf)?,
         };
         Some(&buf[..n])
+    }
+
+    /// strftime with format `which` (0 old, 1 recent), as GNU gives it the format:
+    /// its first `%b` replaced by the month (`first_percent_b`).
+    fn strftime(
+        &self,
+        which: usize,
+        tm: &Tm,
+        sec: i64,
+        nsec: u32,
+        buf: &mut [u8],
+    ) -> Option<usize> {
+        let fmt = self.formats[which];
+        let Some(p) = self.percent_b[which] else {
+            return format_bounded(fmt, tm, sec, nsec, buf);
+        };
+        let mut f = [0u8; 128];
+        let m = usize::from(tm.mon) % 12 * 3;
+        let rest = &fmt[p + 2..];
+        f[..p].copy_from_slice(&fmt[..p]);
+        f[p..p + 3].copy_from_slice(&MONTHS[m..m + 3]);
+        f[p + 3..p + 3 + rest.len()].copy_from_slice(rest);
+        format_bounded(&f[..p + 3 + rest.len()], tm, sec, nsec, buf)
     }
 
     /// The width of the old format applied to time 0 (0 when that fails too), as
@@ -76,7 +128,7 @@ impl Clock {
                 return 0;
             };
             let mut buf = [0u8; LS_MAX];
-            match format_bounded(self.formats[0], &tm, 0, 0, &mut buf) {
+            match self.strftime(0, &tm, 0, 0, &mut buf) {
                 Some(n) => mbswidth(&buf[..n], self.utf8),
                 None => 0,
             }
@@ -89,7 +141,7 @@ const MONTHS: &[u8; 36] = b"JanFebMarAprMayJunJulAugSepOctNovDec";
 /// The formats of the built-in styles (`%b %e %H:%M`, `%Y-%m-%d %H:%M:%S.%N %z`...)
 /// without the general strftime: only `%b %e %d %m %H %M %S %N %z %Y` and plain
 /// bytes, four-digit years and whole-minute offsets. None: use fmt::strtime.
-fn quick(fmt: &[u8], tm: &crate::fmt::tz::Tm, nsec: u32, buf: &mut [u8]) -> Option<usize> {
+fn quick(fmt: &[u8], tm: &Tm, nsec: u32, buf: &mut [u8]) -> Option<usize> {
     if fmt.len() > 40 || !(1000..=9999).contains(&tm.year) {
         return None;
     }
