@@ -58,6 +58,12 @@ impl Fds {
     pub(super) fn clear(&mut self) {
         self.open.clear();
     }
+
+    /// The number of descriptors kept.
+    #[cfg(test)]
+    pub(super) fn len(&self) -> usize {
+        self.open.len()
+    }
 }
 
 /// Opens the directory `path[start..end]` relative to `base` (the working
@@ -209,3 +215,7 @@ impl Walk<'_> {
         }
     }
 }
+
+#[cfg(test)]
+#[path = "fds_tests.rs"]
+mod tests;
