@@ -10,12 +10,27 @@ use std::os::unix::ffi::OsStrExt;
 use std::os::unix::fs::MetadataExt;
 use std::path::{Path, PathBuf};
 
-/// A fresh directory for one test.
-fn scratch(name: &str) -> PathBuf {
+/// A fresh directory for one test, removed when dropped (a failing test too).
+struct Scratch(PathBuf);
+
+impl Drop for Scratch {
+    fn drop(&mut self) {
+        let _ = std::fs::remove_dir_all(&self.0);
+    }
+}
+
+impl std::ops::Deref for Scratch {
+    type Target = Path;
+    fn deref(&self) -> &Path {
+        &self.0
+    }
+}
+
+fn scratch(name: &str) -> Scratch {
     let p = std::env::temp_dir().join(format!("bareutils-fds-{}-{name}", std::process::id()));
     let _ = std::fs::remove_dir_all(&p);
     std::fs::create_dir_all(&p).unwrap();
-    p
+    Scratch(p)
 }
 
 /// A chain of `n` directories under `root`, each named `name`: their paths.
@@ -90,7 +105,6 @@ fn descending_keeps_each_level() {
     let (d, fd) = fds.anchor(2).unwrap();
     assert_eq!((d, ino(fd)), (1, ino_of(&dirs[1])));
     assert!(fds.anchor(0).is_none());
-    std::fs::remove_dir_all(&root).unwrap();
 }
 
 /// Going back to the parent closes the child's descriptor only: the parent's is
@@ -119,7 +133,6 @@ fn returning_to_the_parent() {
     fds.close(0);
     assert_eq!(fds.len(), 0);
     assert!(fds.anchor(5).is_none());
-    std::fs::remove_dir_all(&root).unwrap();
 }
 
 /// At the limit, keeping one more closes the shallowest: never more than
@@ -162,7 +175,6 @@ fn the_limit_closes_the_shallowest() {
     for (n, d) in numbers.iter().zip(&dirs) {
         assert_ne!(target(*n).as_deref(), Some(d.as_path()));
     }
-    std::fs::remove_dir_all(&root).unwrap();
 }
 
 /// A path longer than PATH_MAX opens in pieces, from the working directory (an
@@ -199,7 +211,6 @@ fn reopening_by_path_in_pieces() {
         open_in_pieces(None, &mut missing, 0, n, true).err(),
         Some(Errno::NOENT)
     );
-    std::fs::remove_dir_all(&root).unwrap();
 }
 
 /// Symbolic links: followed in the pieces before the last; in the last only when
@@ -226,5 +237,4 @@ fn reopening_follows_links_but_the_last_as_asked() {
     );
     let fd = open_in_pieces(None, &mut p, 0, n, true).unwrap();
     assert_eq!(ino(fd.as_fd()), ino_of(&dirs[1]));
-    std::fs::remove_dir_all(&root).unwrap();
 }
