@@ -106,11 +106,9 @@ fn binary_never_touches_the_thread_pointer() {
     assert!(uses.is_empty(), "thread-pointer uses:\n{}", uses.join("\n"));
 }
 
-/// A stderr message is built in a 4 KiB buffer on the caller's stack: kept out of
-/// the frames of the recursive directory walk, `ls -R` of 1,800 nested directories
-/// needs well under 1 MiB of stack. (With such a buffer in every level's frame it
-/// would need over 7 MiB and be killed by SIGSEGV under this 4 MiB limit.) GNU's
-/// fts does not recurse: both outputs must be equal.
+/// `ls -R` of 1,800 nested directories under a 4 MiB stack: the walk does not
+/// recurse (nor does GNU's, which keeps a list of pending directories), and the
+/// paths stay under PATH_MAX, so both outputs must be equal.
 #[test]
 fn deep_listing_in_a_small_stack() {
     if skip_under_qemu("qemu-user sets the guest's stack itself") {
@@ -145,4 +143,164 @@ fn deep_listing_in_a_small_stack() {
         o.stdout.len(),
         g.stdout.len()
     );
+}
+
+/// A chain of DEPTH directories `d` under ROOT/deep, each made relative to the one
+/// before (the paths pass PATH_MAX), with `loop -> ../..` at level 3 and every
+/// mtime at 2020-01-01 00:00 UTC.
+const DEEP_TREE: &str = r#"
+import os, sys
+depth, root = int(sys.argv[1]), sys.argv[2]
+t = (1577836800, 1577836800)
+os.mkdir(root + "/deep")
+fd = os.open(root + "/deep", os.O_RDONLY | os.O_DIRECTORY)
+for level in range(depth + 1):
+    if level == 3:
+        os.symlink("../..", "loop", dir_fd=fd)
+        os.utime("loop", t, dir_fd=fd, follow_symlinks=False)
+    if level < depth:
+        os.mkdir("d", dir_fd=fd)
+    os.utime(fd, t)
+    if level < depth:
+        child = os.open("d", os.O_RDONLY | os.O_DIRECTORY, dir_fd=fd)
+        os.close(fd)
+        fd = child
+"#;
+
+/// Runs GNU ls with ARGV in ROOT/deep/d/.../d (DEPTH - 2 levels below deep).
+const AT_THE_BOTTOM: &str = r#"
+import os, sys
+depth, root = int(sys.argv[1]), sys.argv[2]
+os.chdir(root + "/deep")
+for _ in range(depth - 2):
+    os.chdir("d")
+os.execv("/usr/bin/ls", ["ls"] + sys.argv[3:])
+"#;
+
+/// The bodies of the blocks of an `ls -R` output without its last newline (each
+/// block is its header line and its body, and blocks are separated by blank
+/// lines).
+fn bodies(mut out: &[u8]) -> Vec<Vec<u8>> {
+    let mut all = Vec::new();
+    loop {
+        let end = out.windows(2).position(|w| w == b"\n\n");
+        let block = &out[..end.unwrap_or(out.len())];
+        all.push(match block.iter().position(|&b| b == b'\n') {
+            Some(n) => [&block[n + 1..], b"\n"].concat(),
+            None => vec![],
+        });
+        match end {
+            Some(e) => out = &out[e + 2..],
+            None => return all,
+        }
+    }
+}
+
+/// `ls -R` of 10,000 levels under `ulimit -s 2048`: the walk keeps its pending
+/// directories off the call stack, so it cannot overflow it (a recursion of a few
+/// hundred bytes a level was killed by SIGSEGV). GNU lists the same tree until its
+/// paths reach PATH_MAX (`File name too long`, a difference the README lists); ours
+/// must print GNU's blocks up to there and the same blocks below, with GNU's loop
+/// message for the symlink at level 3 under -L.
+#[test]
+fn ten_thousand_levels_in_a_2_mib_stack() {
+    if skip_under_qemu("qemu-user sets the guest's stack itself") {
+        return;
+    }
+    let depth = 10_000;
+    let fx = Fixture::new("sys-stack10k");
+    let py = |script: &str, args: &[&str]| {
+        Command::new("python3")
+            .arg("-c")
+            .arg(script)
+            .arg(depth.to_string())
+            .arg(&fx.root)
+            .args(args)
+            .env_clear()
+            .env("LC_ALL", "C")
+            .env("TZ", "UTC")
+            .output()
+            .expect("python3")
+    };
+    let made = py(DEEP_TREE, &[]);
+    assert!(made.status.success(), "{}", show(&made.stderr));
+    let run = |exe: &std::path::Path, opt: &str| {
+        Command::new("bash")
+            .arg("-c")
+            .arg(format!(
+                "ulimit -s 2048 && {} {opt} deep",
+                sh_exec(exe, "ls")
+            ))
+            .current_dir(&fx.root)
+            .env_clear()
+            .env("LC_ALL", "C")
+            .env("TZ", "UTC")
+            .output()
+            .unwrap()
+    };
+    for opt in ["-R", "-lR", "-RL", "-aR"] {
+        let (g, o) = (run(&gnu("ls"), opt), run(&bin(), opt));
+        let loops = opt.contains('L');
+        assert_eq!(o.status.code(), Some(if loops { 2 } else { 0 }), "ls {opt}");
+        // GNU: the same, and `File name too long` past PATH_MAX.
+        assert_eq!(
+            g.status.code(),
+            Some(if loops { 2 } else { 1 }),
+            "GNU ls {opt}"
+        );
+        let gnu_err = String::from_utf8_lossy(&g.stderr);
+        let kept: String = gnu_err
+            .split_inclusive('\n')
+            .filter(|l| !l.ends_with(": File name too long\n"))
+            .collect();
+        assert!(
+            kept.len() < gnu_err.len(),
+            "GNU ls {opt}: {}",
+            show(&g.stderr)
+        );
+        assert_eq!(show(&o.stderr), show(kept.as_bytes()), "ls {opt}");
+        // The blocks GNU printed whole (the last one may show `?` for what it
+        // could not stat): the body of a level, and of level 3; GNU in the level
+        // two above the last gives the bodies of the last two.
+        let g_out = &g.stdout;
+        let cut = g_out.windows(2).rposition(|w| w == b"\n\n").unwrap();
+        let gnu_bodies = bodies(&g_out[..cut]);
+        let bottom = py(AT_THE_BOTTOM, &[opt, "d"]);
+        let ends = bodies(bottom.stdout.strip_suffix(b"\n").unwrap_or(&[]));
+        assert_eq!(ends.len(), 2, "{}", show(&bottom.stderr));
+        let mut want = Vec::with_capacity(o.stdout.len());
+        let mut header = b"deep".to_vec();
+        for level in 0..=depth {
+            if level > 0 {
+                want.push(b'\n');
+                header.extend_from_slice(b"/d");
+            }
+            want.extend_from_slice(&header);
+            want.extend_from_slice(b":\n");
+            want.extend_from_slice(match level {
+                _ if level == depth => &ends[1],
+                _ if level == depth - 1 => &ends[0],
+                3 => &gnu_bodies[3],
+                _ => &gnu_bodies[1],
+            });
+        }
+        assert!(cut > 4000 * 2, "GNU ls {opt} stopped early");
+        assert!(
+            want[..cut] == g_out[..cut],
+            "ls {opt}: GNU's blocks differ from the model"
+        );
+        assert!(
+            o.stdout == want,
+            "ls {opt}: output of {} bytes differs from GNU's blocks ({} bytes)",
+            o.stdout.len(),
+            want.len()
+        );
+    }
+    // rm -rf removes a tree of any depth (without a path past PATH_MAX).
+    let rm = Command::new("rm")
+        .arg("-rf")
+        .arg(&fx.root)
+        .status()
+        .unwrap();
+    assert!(rm.success());
 }

@@ -2,13 +2,19 @@
 //! one group, then each directory under its header, and with -R each subdirectory
 //! depth first.
 //!
+//! The walk is a loop over an explicit stack, not a recursion: its depth is bounded
+//! by the address space, not by `ulimit -s`. Each directory on the path being
+//! walked is a `Level` on the stack `levels`, and the names of the subdirectories
+//! it has yet to list are on the byte stack `names` (as GNU keeps its pending
+//! directories in a list); a directory's entries live in an arena region released
+//! as soon as it is printed.
+//!
 //! Directories are opened relative to their parent's descriptor, so paths may grow
-//! without bound. At most `OPEN_LIMIT` ancestors keep their descriptors; a
+//! without bound. At most `OPEN_LIMIT` ancestors keep their descriptors (`fds`); a
 //! directory whose descriptor was given up is reopened, when one of its remaining
 //! children must be opened, by its path relative to the nearest ancestor that kept
 //! one (in pieces shorter than PATH_MAX). The path being walked lives in one
-//! reserved buffer used as a stack; each directory's entries live in an arena
-//! region released when it is done.
+//! reserved buffer used as a stack.
 
 use super::entry::Entry;
 use super::output::Render;
@@ -20,8 +26,8 @@ use super::sort::{sort, sort_packed, Key};
 use crate::fmt::quote::Quoting;
 use crate::msg;
 use crate::sys::arena::{Arena, Exhausted};
+use crate::sys::mem::Stack;
 use crate::sys::{file, out, AsFd, Errno, OwnedFd};
-use core::cell::RefCell;
 use core::ffi::CStr;
 use core::mem::MaybeUninit;
 
@@ -34,23 +40,33 @@ const OPEN_LIMIT: usize = 10;
 const PATH_SPACE: [usize; 3] = [1 << 30, 64 << 20, 1 << 20];
 /// The longest piece of path handed to one openat (PATH_MAX is 4096 with its NUL).
 const PIECE: usize = 4000;
-/// The depth past which the stack limit is raised to its maximum.
-const DEEP: usize = 1024;
+/// Levels and bytes of pending names held in the arena before the stacks move to
+/// a reservation.
+const LEVELS_START: usize = 64;
+const NAMES_START: usize = 16 << 10;
 /// getdents64 buffer size.
 const DIRENT_BUF: usize = 64 * 1024;
 
-/// One directory on the path being walked (lives in its listing's stack frame).
-struct Level<'p> {
-    parent: Option<&'p Level<'p>>,
-    depth: usize,
+/// One directory on the path being walked; its depth is its index in `levels`
+/// (its descriptor, if kept, is in `fds`).
+#[derive(Clone, Copy)]
+struct Level {
     /// path[..path_end] is this directory's path.
     path_end: usize,
-    fd: RefCell<Option<OwnedFd>>,
-    /// (st_dev, st_ino) for loop detection under -L.
-    id: core::cell::Cell<(u64, u64)>,
+    /// (st_dev, st_ino) for loop detection.
+    id: (u64, u64),
     /// One of our own descriptor tables in /proc (see `Walk::own_table`): its
     /// descriptor is not kept, and its subdirectories are opened by whole path.
-    by_path: core::cell::Cell<bool>,
+    by_path: bool,
+    /// A mount point (counted in `crossings`).
+    crossed: bool,
+    /// The hyperlink directory to go back to when it is done.
+    mark: Option<usize>,
+    /// Its pending subdirectories are `names[next..]` (below those of the
+    /// level above it), records of d_ino (8 bytes) and the name with its NUL.
+    next: usize,
+    /// Where its records began (dropped when it is done).
+    names_start: usize,
 }
 
 /// State shared by the whole walk.
@@ -60,8 +76,12 @@ pub struct Walk<'c> {
     dirent: &'static mut [MaybeUninit<u8>],
     path: &'static mut [u8],
     path_len: usize,
-    /// Depths of the levels that hold a descriptor, shallowest first.
-    open: heapless::Deque<usize, OPEN_LIMIT>,
+    /// The directories on the path being walked, the operand first.
+    levels: Stack<Level>,
+    /// The subdirectories each level has yet to list (see `Level::next`).
+    names: Stack<u8>,
+    /// The descriptors kept for levels.
+    fds: fds::Fds,
     /// Nothing has been printed yet (no blank line before the next header).
     first: bool,
     /// Print `dir:` headers.
@@ -82,6 +102,8 @@ pub struct Walk<'c> {
 impl<'c> Walk<'c> {
     pub fn new(plan: &'c Plan, root: &Arena<'static>) -> Result<Walk<'c>, Exhausted> {
         let dirent = root.alloc_slice(DIRENT_BUF, MaybeUninit::uninit())?;
+        let levels = Stack::new(root.alloc_slice(LEVELS_START, MaybeUninit::uninit())?);
+        let names = Stack::new(root.alloc_slice(NAMES_START, MaybeUninit::uninit())?);
         // The path starts in static memory; `room` moves it to a reservation when a
         // deep tree needs more.
         let path = crate::sys::mem::path_start();
@@ -91,7 +113,9 @@ impl<'c> Walk<'c> {
             dirent,
             path,
             path_len: 0,
-            open: heapless::Deque::new(),
+            levels,
+            names,
+            fds: fds::Fds::new(),
             first: true,
             headers: plan.recursive,
             same_mount_open: true,
@@ -139,19 +163,24 @@ impl<'c> Walk<'c> {
 
     /// Appends `/name` (no slash after a path that ends in one) to the path.
     fn push_name(&mut self, name: &[u8]) -> Result<(), Exhausted> {
+        let at = self.grow_path(name.len())?;
+        crate::sys::mem::copy_bytes(&mut self.path[at..self.path_len], name);
+        Ok(())
+    }
+
+    /// Appends a slash (none after a path that ends in one) and `n` bytes to be
+    /// written at the offset returned (with room for a NUL after them).
+    fn grow_path(&mut self, n: usize) -> Result<usize, Exhausted> {
         let slash = self.path_len > 0 && self.path[self.path_len - 1] != b'/';
-        let need = self.path_len + slash as usize + name.len() + 1;
+        let need = self.path_len + slash as usize + n + 1;
         self.room(need)?;
         if slash {
             self.path[self.path_len] = b'/';
             self.path_len += 1;
         }
-        crate::sys::mem::copy_bytes(
-            &mut self.path[self.path_len..self.path_len + name.len()],
-            name,
-        );
-        self.path_len += name.len();
-        Ok(())
+        let at = self.path_len;
+        self.path_len += n;
+        Ok(at)
     }
 
     fn report_entry(&mut self, name: &[u8], e: Errno, why: Failure) {
@@ -260,21 +289,21 @@ impl<'c> Walk<'c> {
                     // it: left open as fd 1, it would make the close of stdout at
                     // exit succeed where GNU's fails (msg::finish).
                     self.leave_open &= rustix::fd::AsRawFd::as_raw_fd(&fd) > 2;
-                    let level = Level {
-                        parent: None,
-                        depth: 0,
+                    let mut level = Level {
                         path_end: self.path_len,
-                        fd: RefCell::new(None),
-                        id: Default::default(),
-                        by_path: Default::default(),
+                        id: (0, 0),
+                        by_path: false,
+                        crossed: false,
+                        mark: None,
+                        next: 0,
+                        names_start: 0,
                     };
                     if self.plan.recursive {
-                        self.revisits(&level, Some(&fd));
-                        level.by_path.set(self.own_table(level.id.get(), &fd, None));
+                        self.revisits(&mut level.id, Some(&fd));
+                        level.by_path = self.own_table(level.id, &fd, None);
                     }
                     self.render.enter_operand(e.name());
-                    self.list(&mut sub, &level, fd, true)?;
-                    self.close_level(&level);
+                    self.walk(&mut sub, level, fd)?;
                 }
                 Err(err) => self.report(b"cannot open directory ", e.name(), err, 2),
             }
@@ -307,111 +336,144 @@ impl<'c> Walk<'c> {
         }
     }
 
-    /// Lists the directory open at `fd` (whose path is the current path), then
-    /// its subdirectories when recursive.
+    /// Lists the operand open at `fd` (its path is the current path), then with -R
+    /// its subdirectories, depth first: a loop over the stack of levels.
+    fn walk(&mut self, region: &mut Arena<'_>, top: Level, fd: OwnedFd) -> Result<(), Exhausted> {
+        self.levels.truncate(0);
+        self.names.truncate(0);
+        self.levels.push(top)?;
+        self.list(region, fd, true)?;
+        while let Some(&level) = self.levels.as_slice().last() {
+            let depth = self.levels.len() - 1;
+            if level.next == self.names.len() {
+                // Done with it (and with everything below it).
+                self.levels.pop();
+                self.fds.close(depth);
+                self.render.leave(level.mark);
+                self.crossings -= level.crossed as usize;
+                self.names.truncate(level.names_start);
+                continue;
+            }
+            let (ino, len) = self.pending(level.next);
+            self.levels.as_mut_slice()[depth].next = level.next + 8 + len + 1;
+            self.path_len = level.path_end;
+            let at = self.grow_path(len)?;
+            let name = &self.names.as_slice()[level.next + 8..][..len];
+            crate::sys::mem::copy_bytes(&mut self.path[at..self.path_len], name);
+            if let Some((child, fd)) = self.enter(&level, depth, at, ino) {
+                self.crossings += child.crossed as usize;
+                self.levels.push(child)?;
+                self.list(region, fd, false)?;
+            }
+        }
+        Ok(())
+    }
+
+    /// The pending subdirectory at `names[at..]`: its d_ino and name length.
+    fn pending(&self, at: usize) -> (u64, usize) {
+        let r = &self.names.as_slice()[at..];
+        let mut ino = [0; 8];
+        ino.copy_from_slice(&r[..8]);
+        let len = r[8..].iter().position(|&b| b == 0).unwrap_or(r.len() - 8);
+        (u64::from_ne_bytes(ino), len)
+    }
+
+    /// Opens the subdirectory of `level` (at `depth`) whose name is the end of the
+    /// current path, from `name_at`, and d_ino `ino`: its level and descriptor, or
+    /// None when it cannot be opened or was listed already (both reported).
+    fn enter(
+        &mut self,
+        level: &Level,
+        depth: usize,
+        name_at: usize,
+        ino: u64,
+    ) -> Option<(Level, OwnedFd)> {
+        let opened = if level.by_path {
+            self.open_path().map(|f| (f, self.plan.deref != Deref::All))
+        } else {
+            self.open_child(depth, name_at)
+        };
+        let (fd, crossed) = match opened {
+            Ok(o) => o,
+            Err(err) => {
+                self.cannot_open(err);
+                return None;
+            }
+        };
+        let mut child = Level {
+            path_end: self.path_len,
+            // Within one mount a directory is (its parent's st_dev, d_ino).
+            id: (level.id.0, ino),
+            by_path: false,
+            crossed,
+            mark: None,
+            next: self.names.len(),
+            names_start: self.names.len(),
+        };
+        // Identities come from fstat at mount points and under -L; below a mount
+        // point every directory is checked (a bind mount can show an ancestor
+        // again).
+        let again = if crossed || self.plan.deref == Deref::All {
+            self.revisits(&mut child.id, Some(&fd))
+        } else {
+            self.crossings > 0 && self.revisits(&mut child.id, None)
+        };
+        if again {
+            return None;
+        }
+        // GNU holds no directory descriptor while it opens one, and only that one
+        // while it reads it: our own descriptor table is read so.
+        let fd = if self.own_table(child.id, &fd, Some(level.id.0)) {
+            drop(fd);
+            self.fds.clear();
+            match self.open_path() {
+                Ok(f) => {
+                    child.by_path = true;
+                    f
+                }
+                Err(err) => {
+                    self.cannot_open(err);
+                    return None;
+                }
+            }
+        } else {
+            fd
+        };
+        child.mark = self.render.enter_child(&self.path[name_at..self.path_len]);
+        Some((child, fd))
+    }
+
+    /// Lists the directory open at `fd`, the top level (its path is the current
+    /// path), and with -R pushes the names of its subdirectories.
     fn list(
         &mut self,
         region: &mut Arena<'_>,
-        level: &Level,
         fd: OwnedFd,
         operand: bool,
     ) -> Result<(), Exhausted> {
-        if level.depth == DEEP {
-            // Each level costs a few hundred bytes of stack: let it grow.
-            crate::sys::mem::raise_stack_limit();
-        }
         let mut sub = region.sub();
         let entries = match self.gather(&mut sub, &fd, operand)? {
-            Some(e) => e,
-            None => {
+            Some(e) if self.plan.recursive => e,
+            _ => {
                 if self.leave_open {
                     core::mem::forget(fd);
                 }
                 return Ok(());
             }
         };
-        if !self.plan.recursive
-            || !entries
-                .iter()
-                .any(|e| e.is_dir() && !dot_or_dotdot(e.name()))
-        {
-            if self.leave_open {
-                core::mem::forget(fd);
+        let start = self.names.len();
+        for e in entries.iter() {
+            if e.is_dir() && !dot_or_dotdot(e.name()) {
+                self.names.extend(&e.d_ino.to_ne_bytes())?;
+                self.names.extend(e.name_z())?;
             }
-            return Ok(());
         }
-        if level.by_path.get() {
+        let depth = self.levels.len() - 1;
+        if self.names.len() == start || self.levels.as_slice()[depth].by_path {
             drop(fd);
         } else {
-            self.keep_fd(level, fd);
+            self.fds.keep(depth, fd);
         }
-        for e in entries.iter() {
-            if !e.is_dir() || dot_or_dotdot(e.name()) {
-                continue;
-            }
-            self.push_name(e.name())?;
-            let end = self.path_len;
-            let opened = if level.by_path.get() {
-                self.open_path().map(|f| (f, self.plan.deref != Deref::All))
-            } else {
-                self.open_child(level, e.name_z())
-            };
-            match opened {
-                Ok((child_fd, crossed)) => {
-                    let child = Level {
-                        parent: Some(level),
-                        depth: level.depth + 1,
-                        path_end: end,
-                        fd: RefCell::new(None),
-                        // Within one mount a directory is (its parent's st_dev, d_ino).
-                        id: core::cell::Cell::new((level.id.get().0, e.d_ino)),
-                        by_path: Default::default(),
-                    };
-                    // Identities come from fstat at mount points and under -L; below a
-                    // mount point every directory is checked (a bind mount can show
-                    // an ancestor again).
-                    let again = if crossed || self.plan.deref == Deref::All {
-                        self.revisits(&child, Some(&child_fd))
-                    } else {
-                        self.crossings > 0 && self.revisits(&child, None)
-                    };
-                    if again {
-                        self.path_len = level.path_end;
-                        continue;
-                    }
-                    // GNU holds no directory descriptor while it opens one, and only
-                    // that one while it reads it: our own descriptor table is read so.
-                    let child_fd =
-                        if self.own_table(child.id.get(), &child_fd, Some(level.id.get().0)) {
-                            drop(child_fd);
-                            self.release_all(level);
-                            match self.open_path() {
-                                Ok(f) => {
-                                    child.by_path.set(true);
-                                    f
-                                }
-                                Err(err) => {
-                                    self.cannot_open(err);
-                                    self.path_len = level.path_end;
-                                    continue;
-                                }
-                            }
-                        } else {
-                            child_fd
-                        };
-                    self.crossings += crossed as usize;
-                    let mark = self.render.enter_child(e.name());
-                    let r = self.list(&mut sub, &child, child_fd, false);
-                    self.render.leave(mark);
-                    self.crossings -= crossed as usize;
-                    r?;
-                    self.close_level(&child);
-                }
-                Err(err) => self.cannot_open(err),
-            }
-            self.path_len = level.path_end;
-        }
-        self.close_level(level);
         Ok(())
     }
 
@@ -445,27 +507,24 @@ impl<'c> Walk<'c> {
     /// Takes `level`'s identity from its descriptor (when given); when an ancestor
     /// has the same one, reports GNU's `not listing already-listed directory` and
     /// returns true.
-    fn revisits(&mut self, level: &Level, fd: Option<&OwnedFd>) -> bool {
+    fn revisits(&mut self, id: &mut (u64, u64), fd: Option<&OwnedFd>) -> bool {
         if let Some(fd) = fd {
             let Ok(st) = file::fstat(fd.as_fd()) else {
                 return false;
             };
             #[allow(clippy::unnecessary_cast)] // u32 on some targets
-            level.id.set((st.st_dev as u64, st.st_ino as u64));
+            let got = (st.st_dev as u64, st.st_ino as u64);
+            *id = got;
         }
-        let id = level.id.get();
-        let mut a = level.parent;
-        while let Some(x) = a {
-            if x.id.get() == id {
-                let mut l = msg::start(self.plan.prog);
-                msg::quoted(&mut l, &self.path[..self.path_len], Quoting::quotef);
-                l.push(b": not listing already-listed directory\n").send();
-                self.fail(2);
-                return true;
-            }
-            a = x.parent;
+        let id = *id;
+        if !self.levels.as_slice().iter().any(|x| x.id == id) {
+            return false;
         }
-        false
+        let mut l = msg::start(self.plan.prog);
+        msg::quoted(&mut l, &self.path[..self.path_len], Quoting::quotef);
+        l.push(b": not listing already-listed directory\n").send();
+        self.fail(2);
+        true
     }
 
     /// Reads, stats, sorts and prints one directory; returns its entries.

@@ -79,20 +79,105 @@ pub fn copy_bytes(dst: &mut [u8], src: &[u8]) {
     unsafe { copy_short(src.as_ptr(), dst.as_mut_ptr(), n) }
 }
 
-/// Raises the soft stack limit to the hard limit (getrlimit and setrlimit), so
-/// that the main thread's stack may grow into the gap the kernel leaves below it
-/// (deep recursion, e.g. `ls -R` of a very deep tree). Failure changes nothing.
-pub fn raise_stack_limit() {
-    use rustix::process::{getrlimit, setrlimit, Resource, Rlimit};
-    let old = getrlimit(Resource::Stack);
-    if old.current != old.maximum {
-        let _ = setrlimit(
-            Resource::Stack,
-            Rlimit {
-                current: old.maximum,
-                maximum: old.maximum,
-            },
-        );
+/// The reservations a [`Stack`] moves to, tried in turn, in bytes (a small
+/// `ulimit -v` refuses the large ones).
+const STACK_SPACE: [usize; 4] = [1 << 30, 256 << 20, 64 << 20, 1 << 20];
+
+/// A stack of `T` kept off the call stack: it starts in the slice it is given
+/// (static memory or the arena) and moves, the first time that is full, to a
+/// reservation (see [`reserve`]) of up to a GiB, so its depth is bounded by the
+/// address space the kernel grants, not by `ulimit -s`.
+pub struct Stack<T: Copy + 'static> {
+    slots: &'static mut [core::mem::MaybeUninit<T>],
+    len: usize,
+}
+
+impl<T: Copy + 'static> Stack<T> {
+    /// An empty stack whose first elements go into `start`.
+    pub fn new(start: &'static mut [core::mem::MaybeUninit<T>]) -> Stack<T> {
+        Stack {
+            slots: start,
+            len: 0,
+        }
+    }
+
+    /// The number of elements.
+    pub fn len(&self) -> usize {
+        self.len
+    }
+
+    /// True when the stack holds nothing.
+    pub fn is_empty(&self) -> bool {
+        self.len == 0
+    }
+
+    /// Makes room for `more` elements: moves to the first reservation that holds
+    /// them and is larger than the slots in use.
+    fn room(&mut self, more: usize) -> Result<(), super::arena::Exhausted> {
+        use super::arena::Exhausted;
+        let need = self.len.checked_add(more).ok_or(Exhausted)?;
+        if need <= self.slots.len() {
+            return Ok(());
+        }
+        let size = core::mem::size_of::<T>().max(1);
+        let bytes = STACK_SPACE
+            .iter()
+            .filter(|&&n| n / size >= need && n / size > self.slots.len())
+            .find_map(|&n| reserve(n).ok())
+            .ok_or(Exhausted)?;
+        let n = bytes.len() / size;
+        // SAFETY: the mapping is page-aligned (so aligned for T), holds n * size
+        // bytes, is never unmapped and is referenced by nothing else; MaybeUninit
+        // needs no initialisation.
+        let slots = unsafe {
+            core::slice::from_raw_parts_mut(bytes.as_mut_ptr() as *mut core::mem::MaybeUninit<T>, n)
+        };
+        slots[..self.len].copy_from_slice(&self.slots[..self.len]);
+        self.slots = slots;
+        Ok(())
+    }
+
+    /// Pushes `v`.
+    pub fn push(&mut self, v: T) -> Result<(), super::arena::Exhausted> {
+        self.room(1)?;
+        self.slots[self.len].write(v);
+        self.len += 1;
+        Ok(())
+    }
+
+    /// Pushes every element of `data`, in order.
+    pub fn extend(&mut self, data: &[T]) -> Result<(), super::arena::Exhausted> {
+        self.room(data.len())?;
+        for (slot, v) in self.slots[self.len..].iter_mut().zip(data) {
+            slot.write(*v);
+        }
+        self.len += data.len();
+        Ok(())
+    }
+
+    /// Removes and returns the top element.
+    pub fn pop(&mut self) -> Option<T> {
+        let v = *self.as_slice().last()?;
+        self.len -= 1;
+        Some(v)
+    }
+
+    /// Drops the elements above the first `n`.
+    pub fn truncate(&mut self, n: usize) {
+        self.len = self.len.min(n);
+    }
+
+    /// The elements, bottom first.
+    pub fn as_slice(&self) -> &[T] {
+        // SAFETY: the first len slots were written by push or extend (and copied
+        // when the stack moved).
+        unsafe { core::slice::from_raw_parts(self.slots.as_ptr() as *const T, self.len) }
+    }
+
+    /// The elements, bottom first, to change in place.
+    pub fn as_mut_slice(&mut self) -> &mut [T] {
+        // SAFETY: as in as_slice; the &mut self borrow makes this the only access.
+        unsafe { core::slice::from_raw_parts_mut(self.slots.as_mut_ptr() as *mut T, self.len) }
     }
 }
 
@@ -121,6 +206,42 @@ pub fn path_start() -> &'static mut [u8] {
 
 #[cfg(test)]
 mod tests {
+    /// A stack that starts in 4 slots, moves to a reservation, and keeps its
+    /// elements in order through the move.
+    #[test]
+    fn stack_moves_off_its_start_and_keeps_order() {
+        let start: &'static mut [core::mem::MaybeUninit<u64>] =
+            Box::leak(Box::new([core::mem::MaybeUninit::uninit(); 4]));
+        let mut s = super::Stack::new(start);
+        assert!(s.is_empty());
+        assert_eq!(s.pop(), None);
+        for i in 0..3 {
+            s.push(i).unwrap();
+        }
+        s.extend(&[3, 4, 5, 6]).unwrap();
+        assert_eq!(s.as_slice(), &[0, 1, 2, 3, 4, 5, 6]);
+        for i in 7..100_000u64 {
+            s.push(i).unwrap();
+        }
+        assert_eq!(s.len(), 100_000);
+        assert!(s.as_slice().iter().copied().eq(0..100_000));
+        s.truncate(10);
+        s.as_mut_slice()[9] = 99;
+        assert_eq!(s.pop(), Some(99));
+        assert_eq!(s.pop(), Some(8));
+        s.truncate(20);
+        assert_eq!(s.len(), 8);
+    }
+
+    /// More than the largest reservation holds is refused, not a crash.
+    #[test]
+    fn stack_beyond_its_reservations_is_exhausted() {
+        let mut s = super::Stack::<[u8; 4096]>::new(&mut []);
+        let too_many = (1usize << 30) / 4096 + 1;
+        assert!(s.room(too_many).is_err());
+        assert!(s.room(10).is_ok());
+    }
+
     #[test]
     fn short_copies() {
         let src: Vec<u8> = (0..100u8).collect();

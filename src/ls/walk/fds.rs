@@ -1,8 +1,117 @@
 //! The descriptors of the directories being walked: a bounded number of ancestors
-//! is kept open, the others are reopened by path relative to one that is, and
-//! children are opened without crossing mounts where the kernel can tell.
+//! is kept open (`Fds`), the others are reopened by path relative to one that is
+//! (`open_in_pieces`), and children are opened without crossing mounts where the
+//! kernel can tell.
 
-use super::*;
+use super::{Walk, OPEN_LIMIT, PIECE};
+use crate::sys::{file, AsFd, BorrowedFd, Errno, OwnedFd};
+use core::ffi::CStr;
+
+/// The descriptors kept for levels of the walk (by depth, shallowest first): at
+/// most `OPEN_LIMIT`; keeping one more closes the shallowest.
+pub(super) struct Fds {
+    open: heapless::Deque<(usize, OwnedFd), OPEN_LIMIT>,
+}
+
+impl Fds {
+    pub(super) fn new() -> Fds {
+        Fds {
+            open: heapless::Deque::new(),
+        }
+    }
+
+    /// Keeps `fd` for the level at `depth` (deeper than every level kept),
+    /// closing the shallowest kept descriptor when the limit is reached.
+    pub(super) fn keep(&mut self, depth: usize, fd: OwnedFd) {
+        if self.open.is_full() {
+            drop(self.open.pop_front());
+        }
+        let _ = self.open.push_back((depth, fd));
+    }
+
+    /// The descriptor kept for the level at `depth`.
+    pub(super) fn get(&self, depth: usize) -> Option<BorrowedFd<'_>> {
+        self.open
+            .iter()
+            .rev()
+            .find(|(d, _)| *d == depth)
+            .map(|(_, f)| f.as_fd())
+    }
+
+    /// The deepest level above `depth` that holds a descriptor, with it.
+    pub(super) fn anchor(&self, depth: usize) -> Option<(usize, BorrowedFd<'_>)> {
+        self.open
+            .iter()
+            .rev()
+            .find(|(d, _)| *d < depth)
+            .map(|(d, f)| (*d, f.as_fd()))
+    }
+
+    /// Closes the descriptor of the level at `depth` (the deepest kept), if held.
+    pub(super) fn close(&mut self, depth: usize) {
+        if self.open.back().is_some_and(|(d, _)| *d == depth) {
+            drop(self.open.pop_back());
+        }
+    }
+
+    /// Closes every descriptor kept.
+    pub(super) fn clear(&mut self) {
+        self.open.clear();
+    }
+
+    /// The number of descriptors kept.
+    #[cfg(test)]
+    pub(super) fn len(&self) -> usize {
+        self.open.len()
+    }
+}
+
+/// Opens the directory `path[start..end]` relative to `base` (the working
+/// directory when None), in pieces of at most PIECE bytes cut at slashes, so a
+/// path longer than PATH_MAX opens too. Relative to a `base`, leading slashes are
+/// skipped. Symbolic links are followed in every piece but the last, and in the
+/// last when `follow_last`. The bytes of `path` are as they were on return.
+pub(super) fn open_in_pieces(
+    base: Option<BorrowedFd<'_>>,
+    path: &mut [u8],
+    mut start: usize,
+    end: usize,
+    follow_last: bool,
+) -> Result<OwnedFd, Errno> {
+    let mut cur: Option<OwnedFd> = None;
+    loop {
+        if base.is_some() || cur.is_some() {
+            while start < end && path[start] == b'/' {
+                start += 1;
+            }
+        }
+        if start >= end {
+            break;
+        }
+        let mut stop = end;
+        if stop - start > PIECE {
+            stop = start + PIECE;
+            while stop > start + 1 && path[stop] != b'/' {
+                stop -= 1;
+            }
+        }
+        let saved = path[stop];
+        path[stop] = 0;
+        let at = match (&cur, base) {
+            (Some(f), _) => f.as_fd(),
+            (None, Some(b)) => b,
+            (None, None) => file::cwd(),
+        };
+        let r = match CStr::from_bytes_with_nul(&path[start..=stop]) {
+            Ok(piece) => file::open_dir(at, piece, follow_last || stop < end),
+            Err(_) => Err(Errno::INVAL),
+        };
+        path[stop] = saved;
+        cur = Some(r?);
+        start = stop;
+    }
+    cur.ok_or(Errno::NOENT)
+}
 
 /// Our descriptor tables in /proc (self and thread-self, fd and fdinfo): their
 /// entries are the descriptors we hold, where GNU holds only the one it reads a
@@ -45,143 +154,68 @@ impl Walk<'_> {
         ids.contains(&id)
     }
 
-    /// Gives up every descriptor kept for `level` and its ancestors (they are
-    /// reopened by path when needed).
-    pub(super) fn release_all(&mut self, level: &Level) {
-        let mut l = Some(level);
-        while let Some(x) = l {
-            x.fd.borrow_mut().take();
-            l = x.parent;
-        }
-        self.open.clear();
-    }
-
     /// Opens the directory at the current path from the working directory, as GNU
     /// opens every directory.
     pub(super) fn open_path(&mut self) -> Result<OwnedFd, Errno> {
         let n = self.path_len;
         self.path[n] = 0;
-        let r = match CStr::from_bytes_with_nul(&self.path[..=n]) {
+        match CStr::from_bytes_with_nul(&self.path[..=n]) {
             Ok(c) => file::open_dir(file::cwd(), c, true),
             Err(_) => Err(Errno::INVAL),
+        }
+    }
+
+    /// Reopens the level at `depth` from the nearest ancestor that holds a
+    /// descriptor (or the working directory).
+    fn reopen(&mut self, depth: usize) -> Result<OwnedFd, Errno> {
+        let levels = self.levels.as_slice();
+        let end = levels[depth].path_end;
+        let (base, start) = match self.fds.anchor(depth) {
+            Some((d, fd)) => (Some(fd), levels[d].path_end),
+            None => (None, 0),
         };
-        r
+        let follow = self.plan.deref == super::Deref::All || depth == 0;
+        open_in_pieces(base, self.path, start, end, follow)
     }
 
-    /// Gives up `level`'s descriptor, if it holds one.
-    pub(super) fn close_level(&mut self, level: &Level) {
-        if level.fd.borrow_mut().take().is_some() {
-            self.open.pop_back();
-        }
-    }
-
-    /// Keeps `fd` as `level`'s descriptor, giving up the shallowest kept one when
-    /// the limit is reached.
-    pub(super) fn keep_fd(&mut self, level: &Level, fd: OwnedFd) {
-        if self.open.is_full() {
-            if let Some(d) = self.open.pop_front() {
-                let mut l = Some(level);
-                while let Some(x) = l {
-                    if x.depth == d {
-                        x.fd.borrow_mut().take();
-                        break;
-                    }
-                    l = x.parent;
-                }
-            }
-        }
-        *level.fd.borrow_mut() = Some(fd);
-        let _ = self.open.push_back(level.depth);
-    }
-
-    /// Reopens `level` from the nearest ancestor that holds a descriptor (or the
-    /// working directory), in pieces of at most PIECE bytes.
-    pub(super) fn reopen(&mut self, level: &Level) -> Result<OwnedFd, Errno> {
-        let mut anchor = level.parent;
-        while let Some(a) = anchor {
-            if a.fd.borrow().is_some() {
-                break;
-            }
-            anchor = a.parent;
-        }
-        let mut start = anchor.map_or(0, |a| a.path_end);
-        let end = level.path_end;
-        let follow = self.plan.deref == Deref::All;
-        let mut cur: Option<OwnedFd> = None;
-        loop {
-            if anchor.is_some() || cur.is_some() {
-                while start < end && self.path[start] == b'/' {
-                    start += 1;
-                }
-            }
-            if start >= end {
-                break;
-            }
-            let mut stop = end;
-            if stop - start > PIECE {
-                stop = start + PIECE;
-                while stop > start + 1 && self.path[stop] != b'/' {
-                    stop -= 1;
-                }
-            }
-            let saved = self.path[stop];
-            self.path[stop] = 0;
-            let r = {
-                let guard = anchor.map(|a| a.fd.borrow());
-                let base = match (&cur, &guard) {
-                    (Some(f), _) => f.as_fd(),
-                    (None, Some(g)) => g.as_ref().map_or(file::cwd(), |f| f.as_fd()),
-                    (None, None) => file::cwd(),
-                };
-                match CStr::from_bytes_with_nul(&self.path[start..=stop]) {
-                    Ok(piece) => {
-                        file::open_dir(base, piece, follow || stop < end || level.parent.is_none())
-                    }
-                    Err(_) => Err(Errno::INVAL),
-                }
-            };
-            self.path[stop] = saved;
-            cur = Some(r?);
-            start = stop;
-        }
-        cur.ok_or(Errno::NOENT)
-    }
-
-    /// Opens the child `name_z` of `level`; true when it is a mount point.
+    /// Opens the child of the level at `depth` whose name is the end of the
+    /// current path, from `name_at`; true when it is a mount point.
     pub(super) fn open_child(
         &mut self,
-        level: &Level,
-        name_z: &[u8],
+        depth: usize,
+        name_at: usize,
     ) -> Result<(OwnedFd, bool), Errno> {
-        let c = CStr::from_bytes_with_nul(name_z).map_err(|_| Errno::INVAL)?;
-        let follow = self.plan.deref == Deref::All;
-        if level.fd.borrow().is_none() {
-            let saved = self.path_len;
-            self.path_len = level.path_end;
-            let r = self.reopen(level);
-            self.path_len = saved;
-            let fd = r?;
-            self.keep_fd(level, fd);
+        if self.fds.get(depth).is_none() {
+            let fd = self.reopen(depth)?;
+            self.fds.keep(depth, fd);
         }
-        let g = level.fd.borrow();
-        let Some(fd) = g.as_ref() else {
+        let follow = self.plan.deref == super::Deref::All;
+        let n = self.path_len;
+        self.path[n] = 0;
+        let c = CStr::from_bytes_with_nul(&self.path[name_at..=n]).map_err(|_| Errno::INVAL)?;
+        let Some(fd) = self.fds.get(depth) else {
             return Err(Errno::BADF);
         };
         // Without openat2 (Linux before 5.6, qemu-user, seccomp filters) any child may
         // be a mount point: each one is treated as one and its identity checked by
         // fstat, as GNU checks every directory.
         if follow || !self.same_mount_open {
-            return file::open_dir(fd.as_fd(), c, follow).map(|f| (f, !follow));
+            return file::open_dir(fd, c, follow).map(|f| (f, !follow));
         }
-        match file::open_dir_same_mount(fd.as_fd(), c) {
+        match file::open_dir_same_mount(fd, c) {
             Ok(f) => Ok((f, false)),
             // A mount point: opened normally, and its identity checked.
-            Err(Errno::XDEV) => file::open_dir(fd.as_fd(), c, false).map(|f| (f, true)),
+            Err(Errno::XDEV) => file::open_dir(fd, c, false).map(|f| (f, true)),
             Err(Errno::NOSYS) | Err(Errno::PERM) => {
+                let r = file::open_dir(fd, c, false).map(|f| (f, true));
                 self.same_mount_open = false;
-                file::open_dir(fd.as_fd(), c, false).map(|f| (f, true))
+                r
             }
             Err(e) => Err(e),
         }
     }
 }
+
+#[cfg(test)]
+#[path = "fds_tests.rs"]
+mod tests;
