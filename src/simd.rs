@@ -95,6 +95,17 @@ impl Utf8Masks {
     }
 }
 
+/// The UTF-8 half of the kernel family that classified a block: the scan passes it
+/// to its sink, so that the vector function the sink is inlined into computes the
+/// block's UTF-8 masks with its own instructions, without asking again which CPU
+/// this is (the AVX2 scan's UTF-8 code then stays inline in it).
+pub trait Kernel {
+    /// `utf8_masks` of a whole block.
+    fn utf8_masks(b: &[u8; 64]) -> Utf8Masks;
+    /// `utf8_and_lead_bits` of a whole block.
+    fn utf8_and_lead_bits(b: &[u8; 64], table: &[u8; 64]) -> (Utf8Masks, [u64; 4]);
+}
+
 /// A consumer of classified blocks.
 pub trait Blocks {
     /// Called for the 64 bytes `buf[at..at + 64]` with their masks. Returns the
@@ -102,7 +113,8 @@ pub trait Blocks {
     /// consumer has already handled bytes past the block (a character that
     /// straddles it); less when it left the end of the block to the next one (a
     /// character cut by the block's end). The scan goes on while 64 bytes remain.
-    fn block(&mut self, buf: &[u8], at: usize, m: &Masks) -> usize;
+    /// `K` computes the block's UTF-8 masks, when the consumer wants them.
+    fn block<K: Kernel>(&mut self, buf: &[u8], at: usize, m: &Masks) -> usize;
 }
 
 const UNKNOWN: u8 = 0;
@@ -464,13 +476,13 @@ pub trait Classify {
 /// `at` is past the end), so that no position a sink returns can wrap `at + 64`
 /// around to a small number.
 #[inline(always)]
-fn scan_with<C: Classify, S: Blocks>(buf: &[u8], mut at: usize, sink: &mut S) -> usize {
+fn scan_with<C: Classify + Kernel, S: Blocks>(buf: &[u8], mut at: usize, sink: &mut S) -> usize {
     while buf.len().saturating_sub(at) >= 64 {
         let Ok(b) = <&[u8; 64]>::try_from(&buf[at..at + 64]) else {
             return at;
         };
         let m = C::masks(b);
-        let next = sink.block(buf, at, &m);
+        let next = sink.block::<C>(buf, at, &m);
         if next <= at {
             return at;
         }
@@ -484,6 +496,14 @@ impl Classify for Scalar {
     #[inline(always)]
     fn masks(b: &[u8; 64]) -> Masks {
         masks_scalar(b)
+    }
+}
+impl Kernel for Scalar {
+    fn utf8_masks(b: &[u8; 64]) -> Utf8Masks {
+        utf8_masks_scalar(b)
+    }
+    fn utf8_and_lead_bits(b: &[u8; 64], table: &[u8; 64]) -> (Utf8Masks, [u64; 4]) {
+        (utf8_masks_scalar(b), lead_bits_scalar(b, table))
     }
 }
 
@@ -529,7 +549,7 @@ mod tests {
 
     struct Collect(Vec<(usize, Masks)>);
     impl Blocks for Collect {
-        fn block(&mut self, _: &[u8], at: usize, m: &Masks) -> usize {
+        fn block<K: super::Kernel>(&mut self, _: &[u8], at: usize, m: &Masks) -> usize {
             self.0.push((at, *m));
             at + 64
         }
@@ -725,7 +745,7 @@ mod tests {
     /// must stop there, not wrap `at + 64` around and read outside the buffer.
     struct Jump(usize, u32);
     impl Blocks for Jump {
-        fn block(&mut self, _: &[u8], _: usize, _: &Masks) -> usize {
+        fn block<K: super::Kernel>(&mut self, _: &[u8], _: usize, _: &Masks) -> usize {
             self.1 += 1;
             self.0
         }

@@ -134,3 +134,56 @@ fn walk(dir: &std::path::Path) -> Vec<String> {
     }
     out
 }
+
+/// The budgets of tools/size-budget: (target triple, stripped bytes).
+fn size_budgets() -> Vec<(String, u64)> {
+    let text = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/tools/size-budget"))
+        .expect("tools/size-budget");
+    text.lines()
+        .filter(|l| !l.starts_with('#') && !l.trim().is_empty())
+        .map(|l| {
+            let (t, n) = l.split_once(' ').expect("TRIPLE BYTES");
+            (t.to_string(), n.trim().parse().expect("a number of bytes"))
+        })
+        .collect()
+}
+
+/// The release binary is no larger than its target's budget (tools/size-budget), so
+/// that growth is a decision, not an accident. The target is the triple that names
+/// a directory on the binary's path (target/TRIPLE/release/bareutils, as cargo and
+/// tools/cross.sh build it); a binary elsewhere run natively (BAREUTILS_BIN=/tmp/...)
+/// counts as x86_64.
+#[test]
+#[cfg_attr(
+    debug_assertions,
+    ignore = "needs the release build (cargo test --release)"
+)]
+fn release_binary_within_its_size_budget() {
+    let budgets = size_budgets();
+    let path = bin();
+    let named = budgets
+        .iter()
+        .find(|(t, _)| path.components().any(|c| c.as_os_str() == t.as_str()));
+    let (triple, budget) = match (named, qemu()) {
+        (Some((t, b)), _) => (t.as_str(), *b),
+        (None, None) => {
+            let t = "x86_64-unknown-linux-musl";
+            let b = budgets
+                .iter()
+                .find(|(x, _)| x == t)
+                .expect("an x86_64 budget");
+            (t, b.1)
+        }
+        (None, Some(_)) => panic!(
+            "no budget in tools/size-budget for {} (name its target in the path)",
+            path.display()
+        ),
+    };
+    let size = std::fs::metadata(&path).unwrap().len();
+    assert!(
+        size <= budget,
+        "{}: {size} bytes, over the {triple} budget of {budget} (tools/size-budget) by {}",
+        path.display(),
+        size - budget
+    );
+}

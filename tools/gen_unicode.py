@@ -62,12 +62,26 @@ def ranges(pred, table):
     return out
 
 
+# A range as one u32: the first code point in the high 21 bits, the length less one
+# in the low 11 (ranges longer than 2,048 code points are cut into pieces): half the
+# bytes of a pair of u32s.
+LEN_BITS = 11
+
+
 def emit(name, doc, rs):
-    lines = ["/// %s" % doc, "pub(super) static %s: &[(u32, u32)] = &[" % name]
-    row = []
+    lines = ["/// %s" % doc,
+             "/// Each: first code point << %d | (length - 1)." % LEN_BITS,
+             "pub(super) static %s: &[u32] = &[" % name]
+    packed = []
     for a, b in rs:
-        row.append("(0x%X, 0x%X)," % (a, b))
-        if len(row) == 4:
+        while a <= b:
+            n = min(b - a + 1, 1 << LEN_BITS)
+            packed.append(a << LEN_BITS | (n - 1))
+            a += n
+    row = []
+    for v in packed:
+        row.append("0x%X," % v)
+        if len(row) == 6:
             lines.append("    " + " ".join(row))
             row = []
     if row:

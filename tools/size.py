@@ -3,6 +3,7 @@
 
     tools/size.py [--target TRIPLE] [--depth N] [--top N] [--json OUT] [--diff OLD.json]
                   [--binary PATH]
+    tools/size.py --targets [TRIPLE...]
 
 Builds the release profile twice into target/size/ (stripped, as shipped; and the
 same code with symbols and line tables: debug info does not change code generation)
@@ -16,6 +17,10 @@ and prints
     was inlined into it).
 --json writes the figures, --diff prints the change against an earlier --json.
 --binary skips the build and reads an unstripped binary built elsewhere.
+--targets builds the release binaries with tools/release.sh (every target of
+tools/targets.sh, or those named) and prints each one's stripped size beside its
+budget in tools/size-budget (tests/ship.rs holds the binary under test to it); the
+exit status is 1 when one is over.
 """
 import argparse
 import collections
@@ -136,6 +141,37 @@ def rollup(per, depth):
     return out
 
 
+def budgets():
+    """tools/size-budget: {triple: bytes}."""
+    out = {}
+    with open(os.path.join(ROOT, "tools", "size-budget")) as fh:
+        for line in fh:
+            if line.strip() and not line.startswith("#"):
+                triple, n = line.split()
+                out[triple] = int(n)
+    return out
+
+
+def per_target(triples):
+    """Builds with tools/release.sh and prints size and budget per target."""
+    subprocess.run(["bash", os.path.join(ROOT, "tools", "release.sh")] + triples,
+                   cwd=ROOT, check=True, stdout=subprocess.DEVNULL)
+    dist = os.path.join(ROOT, "target", "dist")
+    limits = budgets()
+    over = False
+    print(f"{'target':<36} {'bytes':>9} {'budget':>9} {'room':>8}")
+    for name in sorted(os.listdir(dist)):
+        m = re.match(r"bareutils-[^-]+-(.*)", name)
+        if not m or (triples and m.group(1) not in triples):
+            continue
+        t, n = m.group(1), os.path.getsize(os.path.join(dist, name))
+        b = limits.get(t)
+        room = f"{b - n:+,}" if b else "-"
+        print(f"{t:<36} {n:>9,} {format(b, ',') if b else '-':>9} {room:>8}")
+        over |= b is not None and n > b
+    return 1 if over else 0
+
+
 def main():
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--target", default="x86_64-unknown-linux-musl")
@@ -144,7 +180,10 @@ def main():
     ap.add_argument("--json")
     ap.add_argument("--diff")
     ap.add_argument("--binary")
+    ap.add_argument("--targets", nargs="*")
     a = ap.parse_args()
+    if a.targets is not None:
+        return per_target(a.targets)
 
     if a.binary:
         stripped_size, unstripped = None, a.binary

@@ -98,21 +98,18 @@ fn long(b: &[u8], len: usize, min: u32, bits: u8) -> Decoded {
     Decoded::Char(cp, len)
 }
 
-/// Whether `cp` lies in one of the sorted, disjoint inclusive `ranges`.
-fn within(ranges: &[(u32, u32)], cp: u32) -> bool {
-    let (mut lo, mut hi) = (0, ranges.len());
-    while lo < hi {
-        let mid = lo + (hi - lo) / 2;
-        let (first, last) = ranges[mid];
-        if cp < first {
-            hi = mid;
-        } else if cp > last {
-            lo = mid + 1;
-        } else {
-            return true;
-        }
+/// Bits of a packed range (tools/gen_unicode.py) that hold its length less one.
+const LEN_BITS: u32 = 11;
+
+/// Whether `cp` lies in one of the sorted, disjoint `ranges`, each packed as
+/// `first << LEN_BITS | (length - 1)`.
+fn within(ranges: &[u32], cp: u32) -> bool {
+    // The first range that starts after cp; cp can only be in the one before it.
+    let after = ranges.partition_point(|&r| r >> LEN_BITS <= cp);
+    match after.checked_sub(1).and_then(|i| ranges.get(i)) {
+        Some(&r) => cp - (r >> LEN_BITS) <= r & ((1 << LEN_BITS) - 1),
+        None => false,
     }
-    false
 }
 
 /// The last code point glibc has any property for.
@@ -488,7 +485,8 @@ mod tests {
     fn tables_are_sorted_and_disjoint() {
         for t in [NONPRINT, ZERO, WIDE, SPACE] {
             for w in t.windows(2) {
-                assert!(w[0].0 <= w[0].1 && w[0].1 + 1 < w[1].0, "{w:x?}");
+                let end = (w[0] >> LEN_BITS) + (w[0] & ((1 << LEN_BITS) - 1));
+                assert!(end < w[1] >> LEN_BITS, "{w:x?}");
             }
         }
     }

@@ -77,18 +77,25 @@ fn prefix(name: &[u8]) -> u64 {
     v
 }
 
-/// Sorts by name through (prefix, index) keys: small elements and one integer
-/// comparison for most pairs, then the entries are permuted in place.
-fn sort_by_name(entries: &mut [Entry], scratch: &Arena<'_>) -> Result<(), Exhausted> {
+/// Sorts through (prefix, index) keys, then permutes the entries in place: small
+/// elements to move, and for the name order one integer comparison for most pairs.
+/// `by_name` fills in the names' prefixes (else they are all 0, and every pair goes
+/// to `tie`). Every order sorts `Key`s: one copy of core's sort for all of them.
+fn sort_through_keys(
+    entries: &mut [Entry],
+    scratch: &Arena<'_>,
+    by_name: bool,
+    tie: &dyn Fn(&Entry, &Entry) -> Ordering,
+) -> Result<(), Exhausted> {
     let n = entries.len();
     let keys = scratch.alloc_slice(n, Key { prefix: 0, at: 0 })?;
     for (i, (k, e)) in keys.iter_mut().zip(entries.iter()).enumerate() {
         *k = Key {
-            prefix: prefix(e.name()),
+            prefix: if by_name { prefix(e.name()) } else { 0 },
             at: i as u32,
         };
     }
-    sort_keys(keys, &|i| entries[i].name());
+    sort_keys(keys, &|i, j| tie(&entries[i], &entries[j]));
     // Apply the permutation: position i receives entry keys[i].1. Done slots are
     // marked with u32::MAX.
     for start in 0..n {
@@ -127,13 +134,13 @@ impl Key {
     }
 }
 
-/// Orders `keys` by name; `name(at)` gives the name a key stands for (asked only
-/// when two prefixes are equal). One sort for entries and packed records alike.
-fn sort_keys<'n>(keys: &mut [Key], name: &dyn Fn(usize) -> &'n [u8]) {
+/// Orders `keys` by prefix, then by `tie(at, at)` (asked only when two prefixes are
+/// equal). One sort for entries and packed records alike.
+fn sort_keys(keys: &mut [Key], tie: &dyn Fn(usize, usize) -> Ordering) {
     keys.sort_unstable_by(|a, b| {
         { a.prefix }
             .cmp(&{ b.prefix })
-            .then_with(|| bytes_cmp(name(a.at()), name(b.at())))
+            .then_with(|| tie(a.at(), b.at()))
     });
 }
 
@@ -153,7 +160,7 @@ pub fn sort_packed<'a>(
             at: at as u32,
         };
     }
-    sort_keys(keys, &|at| packed.name(at));
+    sort_keys(keys, &|a, b| bytes_cmp(packed.name(a), packed.name(b)));
     Ok(Some(keys))
 }
 
@@ -163,22 +170,25 @@ pub fn sort(entries: &mut [Entry], order: Order, scratch: &mut Arena<'_>) -> Res
     if order.key == SortKey::None || entries.len() < 2 {
         return Ok(());
     }
-    let key = order.key;
-    match (order.dirs_first, order.reverse) {
-        (false, false) if key == SortKey::Name => sort_by_name(entries, &scratch.sub())?,
-        (false, false) => entries.sort_unstable_by(|a, b| by_key(key, a, b)),
-        (false, true) => entries.sort_unstable_by(|a, b| by_key(key, b, a)),
-        (true, rev) => entries.sort_unstable_by(|a, b| {
-            dir_first(b).cmp(&dir_first(a)).then_with(|| {
-                if rev {
-                    by_key(key, b, a)
-                } else {
-                    by_key(key, a, b)
-                }
-            })
-        }),
+    if order.key == SortKey::Name && !order.dirs_first && !order.reverse {
+        return sort_through_keys(entries, &scratch.sub(), true, &|a, b| {
+            bytes_cmp(a.name(), b.name())
+        });
     }
-    Ok(())
+    sort_through_keys(entries, &scratch.sub(), false, &|a, b| {
+        let first = if order.dirs_first {
+            dir_first(b).cmp(&dir_first(a))
+        } else {
+            Ordering::Equal
+        };
+        first.then_with(|| {
+            if order.reverse {
+                by_key(order.key, b, a)
+            } else {
+                by_key(order.key, a, b)
+            }
+        })
+    })
 }
 
 #[cfg(test)]

@@ -91,6 +91,16 @@ impl super::Classify for Neon {
         masks(b)
     }
 }
+impl super::Kernel for Neon {
+    #[inline(always)]
+    fn utf8_masks(b: &[u8; 64]) -> Utf8Masks {
+        utf8_masks(b)
+    }
+    #[inline(always)]
+    fn utf8_and_lead_bits(b: &[u8; 64], table: &[u8; 64]) -> (Utf8Masks, [u64; 4]) {
+        utf8_and_lead_bits(b, table)
+    }
+}
 
 /// Bytes in `lo..lo + n` (unsigned, wrapping).
 #[inline(always)]

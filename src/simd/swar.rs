@@ -83,6 +83,16 @@ impl super::Classify for Swar {
         masks(b)
     }
 }
+impl super::Kernel for Swar {
+    #[inline(always)]
+    fn utf8_masks(b: &[u8; 64]) -> Utf8Masks {
+        utf8_masks(b)
+    }
+    #[inline(always)]
+    fn utf8_and_lead_bits(b: &[u8; 64], table: &[u8; 64]) -> (Utf8Masks, [u64; 4]) {
+        (utf8_masks(b), lead_bits(b, table))
+    }
+}
 
 /// `super::utf8_masks` a word at a time. Every class is of bytes >= 0x80, so each
 /// test is on the low seven bits, masked with the high bit.

@@ -109,45 +109,59 @@ pub fn utf8_masks_sse2(b: &[u8]) -> super::Utf8Masks {
     super::Utf8Masks::from_array(r)
 }
 
-#[inline]
-#[target_feature(enable = "avx2")]
-fn between256(v: __m256i, lo: i8, hi: i8) -> u32 {
-    _mm256_movemask_epi8(_mm256_and_si256(
-        _mm256_cmpgt_epi8(v, _mm256_set1_epi8(lo)),
-        _mm256_cmpgt_epi8(_mm256_set1_epi8(hi), v),
-    )) as u32
+// The AVX2 helpers below have no #[target_feature] of their own, so that they can be
+// #[inline(always)] (stable Rust refuses both together): each is inlined into its
+// caller, and the one path that runs them is scan_avx2, which enables AVX2 (with
+// -inline-threshold=25, a #[target_feature] #[inline] helper stayed a call there:
+// wc -m 12 % slower). Their callers must know that the CPU has AVX2.
+
+/// # Safety
+/// The CPU and OS must support AVX2.
+#[inline(always)]
+unsafe fn between256(v: __m256i, lo: i8, hi: i8) -> u32 {
+    // SAFETY: AVX2 is available (the caller's contract).
+    unsafe {
+        _mm256_movemask_epi8(_mm256_and_si256(
+            _mm256_cmpgt_epi8(v, _mm256_set1_epi8(lo)),
+            _mm256_cmpgt_epi8(_mm256_set1_epi8(hi), v),
+        )) as u32
+    }
 }
 
-#[inline]
-#[target_feature(enable = "avx2")]
-fn equal256(v: __m256i, b: u8) -> u32 {
-    _mm256_movemask_epi8(_mm256_cmpeq_epi8(v, _mm256_set1_epi8(b as i8))) as u32
+/// # Safety
+/// The CPU and OS must support AVX2.
+#[inline(always)]
+unsafe fn equal256(v: __m256i, b: u8) -> u32 {
+    // SAFETY: AVX2 is available (the caller's contract).
+    unsafe { _mm256_movemask_epi8(_mm256_cmpeq_epi8(v, _mm256_set1_epi8(b as i8))) as u32 }
 }
 
 /// `super::utf8_masks` with AVX2.
 ///
 /// # Safety
 /// The CPU and OS must support AVX2.
-#[inline]
-#[target_feature(enable = "avx2")]
+#[inline(always)]
 pub unsafe fn utf8_masks_avx2(b: &[u8]) -> super::Utf8Masks {
     assert!(b.len() >= 64);
     let mut r = [0u64; 10];
     for h in 0..2 {
-        // SAFETY: b has at least 64 bytes; unaligned load of b[32h..32h+32].
-        let v = unsafe { _mm256_loadu_si256(b.as_ptr().add(32 * h) as *const __m256i) };
-        let m = [
-            _mm256_movemask_epi8(_mm256_cmpgt_epi8(_mm256_set1_epi8(-64), v)) as u32,
-            between256(v, -63, -32),
-            between256(v, -33, -16),
-            between256(v, -17, -11),
-            equal256(v, 0xe0),
-            equal256(v, 0xed),
-            equal256(v, 0xf0),
-            equal256(v, 0xf4),
-            between256(v, -97, -64),
-            between256(v, -113, -64),
-        ];
+        // SAFETY: b has at least 64 bytes: unaligned load of b[32h..32h+32]; AVX2 is
+        // available (the caller's contract).
+        let m = unsafe {
+            let v = _mm256_loadu_si256(b.as_ptr().add(32 * h) as *const __m256i);
+            [
+                _mm256_movemask_epi8(_mm256_cmpgt_epi8(_mm256_set1_epi8(-64), v)) as u32,
+                between256(v, -63, -32),
+                between256(v, -33, -16),
+                between256(v, -17, -11),
+                equal256(v, 0xe0),
+                equal256(v, 0xed),
+                equal256(v, 0xf0),
+                equal256(v, 0xf4),
+                between256(v, -97, -64),
+                between256(v, -113, -64),
+            ]
+        };
         for k in 0..10 {
             r[k] |= (m[k] as u64) << (32 * h);
         }
@@ -160,43 +174,71 @@ pub unsafe fn utf8_masks_avx2(b: &[u8]) -> super::Utf8Masks {
 ///
 /// # Safety
 /// The CPU and OS must support AVX2.
-#[inline]
-#[target_feature(enable = "avx2")]
+#[inline(always)]
 pub unsafe fn lead_bits_avx2(b: &[u8], table: &[u8; 64]) -> [u64; 4] {
     assert!(b.len() >= 64);
-    // SAFETY: table has 64 bytes: four unaligned 16-byte loads.
-    let t = unsafe {
+    // SAFETY: AVX2 is available (the caller's contract); table has 64 bytes: four
+    // unaligned 16-byte loads; b has at least 64 bytes: two 32-byte loads.
+    unsafe {
         let p = table.as_ptr() as *const __m128i;
-        [
+        let t = [
             _mm256_broadcastsi128_si256(_mm_loadu_si128(p)),
             _mm256_broadcastsi128_si256(_mm_loadu_si128(p.add(1))),
             _mm256_broadcastsi128_si256(_mm_loadu_si128(p.add(2))),
             _mm256_broadcastsi128_si256(_mm_loadu_si128(p.add(3))),
-        ]
-    };
-    let mut out = [0u64; 4];
-    for h in 0..2 {
-        // SAFETY: b has at least 64 bytes.
-        let v = unsafe { _mm256_loadu_si256(b.as_ptr().add(32 * h) as *const __m256i) };
-        let idx = _mm256_and_si256(v, _mm256_set1_epi8(0x0f));
-        let hi = _mm256_and_si256(_mm256_srli_epi16(v, 4), _mm256_set1_epi8(0x03));
-        let mut r = _mm256_setzero_si256();
-        for (j, tj) in t.iter().enumerate() {
-            let sel = _mm256_cmpeq_epi8(hi, _mm256_set1_epi8(j as i8));
-            r = _mm256_or_si256(r, _mm256_and_si256(sel, _mm256_shuffle_epi8(*tj, idx)));
-        }
-        // Bit k of each byte to its sign bit (16-bit shifts keep bytes apart).
-        let bits = [
-            _mm256_movemask_epi8(_mm256_slli_epi16(r, 7)) as u32,
-            _mm256_movemask_epi8(_mm256_slli_epi16(r, 6)) as u32,
-            _mm256_movemask_epi8(_mm256_slli_epi16(r, 5)) as u32,
-            _mm256_movemask_epi8(_mm256_slli_epi16(r, 4)) as u32,
         ];
-        for k in 0..4 {
-            out[k] |= (bits[k] as u64) << (32 * h);
+        let mut out = [0u64; 4];
+        for h in 0..2 {
+            let v = _mm256_loadu_si256(b.as_ptr().add(32 * h) as *const __m256i);
+            let idx = _mm256_and_si256(v, _mm256_set1_epi8(0x0f));
+            let hi = _mm256_and_si256(_mm256_srli_epi16(v, 4), _mm256_set1_epi8(0x03));
+            let mut r = _mm256_setzero_si256();
+            for (j, tj) in t.iter().enumerate() {
+                let sel = _mm256_cmpeq_epi8(hi, _mm256_set1_epi8(j as i8));
+                r = _mm256_or_si256(r, _mm256_and_si256(sel, _mm256_shuffle_epi8(*tj, idx)));
+            }
+            // Bit k of each byte to its sign bit (16-bit shifts keep bytes apart).
+            let bits = [
+                _mm256_movemask_epi8(_mm256_slli_epi16(r, 7)) as u32,
+                _mm256_movemask_epi8(_mm256_slli_epi16(r, 6)) as u32,
+                _mm256_movemask_epi8(_mm256_slli_epi16(r, 5)) as u32,
+                _mm256_movemask_epi8(_mm256_slli_epi16(r, 4)) as u32,
+            ];
+            for k in 0..4 {
+                out[k] |= (bits[k] as u64) << (32 * h);
+            }
         }
+        out
     }
-    out
+}
+
+/// The SSE2 kernel's UTF-8 half (the lead bits are looked up byte by byte).
+struct Sse2;
+impl super::Kernel for Sse2 {
+    #[inline(always)]
+    fn utf8_masks(b: &[u8; 64]) -> super::Utf8Masks {
+        utf8_masks_sse2(b)
+    }
+    #[inline(always)]
+    fn utf8_and_lead_bits(b: &[u8; 64], table: &[u8; 64]) -> (super::Utf8Masks, [u64; 4]) {
+        (utf8_masks_sse2(b), super::lead_bits_scalar(b, table))
+    }
+}
+
+/// The AVX2 kernel's UTF-8 half. Private, and handed out only by `scan_avx2` (to
+/// its sink), which runs only on a CPU with AVX2.
+struct Avx2;
+impl super::Kernel for Avx2 {
+    #[inline(always)]
+    fn utf8_masks(b: &[u8; 64]) -> super::Utf8Masks {
+        // SAFETY: only scan_avx2 names this type, and only on a CPU with AVX2.
+        unsafe { utf8_masks_avx2(b) }
+    }
+    #[inline(always)]
+    fn utf8_and_lead_bits(b: &[u8; 64], table: &[u8; 64]) -> (super::Utf8Masks, [u64; 4]) {
+        // SAFETY: as above.
+        unsafe { (utf8_masks_avx2(b), lead_bits_avx2(b, table)) }
+    }
 }
 
 /// `super::scan` with SSE2.
@@ -207,7 +249,7 @@ pub fn scan_sse2<S: Blocks>(buf: &[u8], mut at: usize, sink: &mut S) -> usize {
             break;
         };
         let m = block_sse2(block);
-        let next = sink.block(buf, at, &m);
+        let next = sink.block::<Sse2>(buf, at, &m);
         if next <= at {
             return at;
         }
@@ -272,7 +314,7 @@ pub unsafe fn scan_avx2<S: Blocks>(buf: &[u8], mut at: usize, sink: &mut S) -> u
             line_end: j(5),
             high: j(6),
         };
-        let next = sink.block(buf, at, &m);
+        let next = sink.block::<Avx2>(buf, at, &m);
         if next <= at {
             return at;
         }

@@ -134,7 +134,7 @@ pub fn write_fd(fd: BorrowedFd<'_>, mut data: &[u8]) -> Result<(), Errno> {
 }
 
 /// Appends `data` to standard output.
-#[inline]
+#[inline(never)]
 pub fn bytes(data: &[u8]) {
     with(|s| s.push(data));
 }

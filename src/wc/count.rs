@@ -12,7 +12,7 @@
 
 use super::classes::{Classes, PRINT, SEP};
 use crate::fmt::unicode::{decode, Decoded};
-use crate::simd::{self, Blocks, Masks};
+use crate::simd::{self, Blocks, Kernel, Masks};
 
 /// The numbers of one input (or the total).
 #[derive(Clone, Copy, Default, PartialEq, Eq, Debug)]
@@ -333,7 +333,7 @@ impl<const UTF8: bool, const LEN: bool, const WORDS: bool> Blocks
     for Vector<'_, '_, UTF8, LEN, WORDS>
 {
     #[inline(always)]
-    fn block(&mut self, buf: &[u8], at: usize, m: &Masks) -> usize {
+    fn block<K: Kernel>(&mut self, buf: &[u8], at: usize, m: &Masks) -> usize {
         if !UTF8 || m.high == 0 {
             self.c.ascii_block::<LEN, WORDS>(m);
             if UTF8 {
@@ -341,7 +341,7 @@ impl<const UTF8: bool, const LEN: bool, const WORDS: bool> Blocks
             }
             at + 64
         } else {
-            self.c.utf8_block::<LEN, WORDS>(buf, at, m)
+            self.c.utf8_block::<K, LEN, WORDS>(buf, at, m)
         }
     }
 }

@@ -14,22 +14,25 @@
 use super::classes::{Classes, PRINT, SEP};
 use super::count::Counter;
 use crate::fmt::unicode::{decode, Decoded};
-use crate::simd::{self, Masks};
+use crate::simd::{Kernel, Masks};
 
 impl Counter<'_> {
     /// Counts the block at `buf[at..at + 64]`; returns where the next one starts.
     #[inline(always)]
-    pub(super) fn utf8_block<const LEN: bool, const WORDS: bool>(
+    pub(super) fn utf8_block<K: Kernel, const LEN: bool, const WORDS: bool>(
         &mut self,
         buf: &[u8],
         at: usize,
         m: &Masks,
     ) -> usize {
-        let block = &buf[at..at + 64];
+        // The window holds every byte of the characters that start in range.
+        let Some(w) = buf[at..].first_chunk::<64>() else {
+            return self.scalar::<true, LEN>(buf, at, buf.len());
+        };
         let (u, lb) = if WORDS || LEN {
-            simd::utf8_and_lead_bits(block, &self.classes.leads)
+            K::utf8_and_lead_bits(w, &self.classes.leads)
         } else {
-            (simd::utf8_masks(block), [0; 4])
+            (K::utf8_masks(w), [0; 4])
         };
         let leads = u.lead2 | u.lead3 | u.lead4;
         // Leads whose sequence would run past the block.
@@ -61,11 +64,6 @@ impl Counter<'_> {
         let (mut word, mut space, mut one, mut two) =
             (lb[0] & in_range, 0u64, lb[1] & in_range, lb[2] & in_range);
         let mut rest = lb[3] & in_range;
-        // The window holds every byte of the characters that start in range.
-        let w: &[u8; 64] = match buf[at..at + 64].try_into() {
-            Ok(w) => w,
-            Err(_) => return self.scalar::<true, LEN>(buf, at, at + 64),
-        };
         while rest != 0 {
             let p = rest.trailing_zeros() as usize;
             let bit = 1u64 << p;
