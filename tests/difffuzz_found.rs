@@ -171,7 +171,12 @@ fn unfixed_n12_pattern_classes_beyond_ascii() {
         fx.file(n, "");
     }
     fx.all_mtimes(1_600_000_000);
-    for pat in ["[[:alpha:]]*", "[[:alnum:]]*", "[[:punct:]]*", "[[:lower:]]*"] {
+    for pat in [
+        "[[:alpha:]]*",
+        "[[:alnum:]]*",
+        "[[:punct:]]*",
+        "[[:lower:]]*",
+    ] {
         Cmd::new("ls")
             .cwd(&fx.root)
             .env("LC_ALL", "C.UTF-8")
