@@ -99,21 +99,29 @@ fn long(b: &[u8], len: usize, min: u32, bits: u8) -> Decoded {
     Decoded::Char(cp, len)
 }
 
-/// Bits of a packed range (tools/gen_unicode.py) that hold its length less one.
-const LEN_BITS: u32 = 11;
+/// A set of code points as tools/gen_unicode.py packs the width tables, for speed:
+/// its boundaries (the first code point of each range and the one after its end),
+/// by plane, as their low 16 bits.
+pub(super) struct Bounds {
+    /// Where each plane's boundaries start in `low` (and where plane 16's end).
+    planes: [u16; 18],
+    low: &'static [u16],
+}
 
-/// Whether `cp` lies in one of the sorted, disjoint `ranges`, each packed as
-/// `first << LEN_BITS | (length - 1)`.
-fn within(ranges: &[u32], cp: u32) -> bool {
-    // The first range that starts after cp; cp can only be in the one before it.
-    let after = ranges.partition_point(|&r| r >> LEN_BITS <= cp);
-    match after.checked_sub(1).and_then(|i| ranges.get(i)) {
-        Some(&r) => cp - (r >> LEN_BITS) <= r & ((1 << LEN_BITS) - 1),
-        None => false,
+impl Bounds {
+    /// Whether `cp` is in the set: whether an odd number of boundaries are <= cp.
+    fn contains(&self, cp: u32) -> bool {
+        let p = (cp >> 16) as usize;
+        let (Some(&from), Some(&to)) = (self.planes.get(p), self.planes.get(p + 1)) else {
+            return false;
+        };
+        let plane = self.low.get(from as usize..to as usize).unwrap_or(&[]);
+        let below = plane.partition_point(|&b| b as u32 <= cp & 0xFFFF);
+        (from as usize + below) % 2 == 1
     }
 }
 
-/// A set of code points as tools/gen_unicode.py packs it: its boundaries (the first
+/// A set of code points as tools/gen_unicode.py packs it compactly: its boundaries (the first
 /// code point of each range and the one after its end), in segments of a few steps.
 pub(super) struct Steps {
     /// Each segment's first boundary `<< INDEX_BITS`, or'd with the index in `steps`
@@ -143,25 +151,24 @@ impl Steps {
         // number of boundaries up to this head has the parity of j (heads) + i.
         let mut inside = (j + i) % 2 == 1;
         while i < end {
-            match self.steps.get(i..i + 2) {
-                Some(&[0, n]) => {
-                    let n = n as u32;
-                    if at + n > cp {
-                        // Of the boundaries at+1..=at+n, cp - at are <= cp.
-                        return inside != ((cp - at) % 2 == 1);
-                    }
-                    at += n;
-                    i += 2;
+            let Some(&d) = self.steps.get(i) else {
+                break;
+            };
+            if d != 0 {
+                if at + d as u32 > cp {
+                    break;
                 }
-                _ => {
-                    let d = self.steps.get(i).map_or(0, |&d| d as u32);
-                    if at + d > cp {
-                        break;
-                    }
-                    at += d;
-                    inside = !inside;
-                    i += 1;
+                at += d as u32;
+                inside = !inside;
+                i += 1;
+            } else {
+                let n = self.steps.get(i + 1).map_or(0, |&n| n as u32);
+                if at + n > cp {
+                    // Of the boundaries at+1..=at+n, cp - at are <= cp.
+                    return inside != ((cp - at) % 2 == 1);
                 }
+                at += n;
+                i += 2;
             }
         }
         inside
@@ -183,11 +190,11 @@ pub fn width(cp: u32) -> i32 {
             -1
         };
     }
-    if cp > LAST || within(NONPRINT, cp) {
+    if cp > LAST || NONPRINT.contains(cp) {
         -1
-    } else if within(ZERO, cp) {
+    } else if ZERO.contains(cp) {
         0
-    } else if within(WIDE, cp) {
+    } else if WIDE.contains(cp) {
         2
     } else {
         1
@@ -256,7 +263,7 @@ pub fn is_print(cp: u32) -> bool {
     if cp < 0x80 {
         return (0x20..0x7F).contains(&cp);
     }
-    cp <= LAST && !within(NONPRINT, cp)
+    cp <= LAST && !NONPRINT.contains(cp)
 }
 
 /// glibc's `iswspace` in C.UTF-8.
@@ -264,7 +271,7 @@ pub fn is_space(cp: u32) -> bool {
     if cp < 0x80 {
         return cp == 0x20 || (0x09..=0x0D).contains(&cp);
     }
-    within(SPACE, cp)
+    SPACE.contains(cp)
 }
 
 /// glibc's `iswalpha` in C.UTF-8: letters, and the digits of scripts other than
@@ -563,11 +570,36 @@ pub(super) mod tests {
     }
 
     #[test]
-    fn tables_are_sorted_and_disjoint() {
-        for t in [NONPRINT, ZERO, WIDE, SPACE] {
-            for w in t.windows(2) {
-                let end = (w[0] >> LEN_BITS) + (w[0] & ((1 << LEN_BITS) - 1));
-                assert!(end < w[1] >> LEN_BITS, "{w:x?}");
+    fn tables_are_well_formed() {
+        let index = |h: u32| (h & ((1 << INDEX_BITS) - 1)) as usize;
+        for t in [&NONPRINT, &ZERO, &WIDE, &SPACE] {
+            // Planes in order, each plane's boundaries strictly increasing.
+            for w in t.planes.windows(2) {
+                assert!(w[0] <= w[1]);
+                let plane = &t.low[w[0] as usize..w[1] as usize];
+                assert!(plane.windows(2).all(|b| b[0] < b[1]), "{plane:x?}");
+            }
+            assert_eq!(t.planes[17] as usize, t.low.len());
+        }
+        for t in [&ALPHA, &UPPER, &LOWER] {
+            // Heads in order, their step indexes too, and every 0-n pair whole, even
+            // and inside its segment.
+            for w in t.heads.windows(2) {
+                assert!(w[0] >> INDEX_BITS < w[1] >> INDEX_BITS, "{w:x?}");
+                assert!(index(w[0]) <= index(w[1]), "{w:x?}");
+            }
+            for (j, &h) in t.heads.iter().enumerate() {
+                let end = t.heads.get(j + 1).map_or(t.steps.len(), |&n| index(n));
+                let mut i = index(h);
+                while i < end {
+                    if t.steps[i] == 0 {
+                        assert!(i + 1 < end && t.steps[i + 1] % 2 == 0 && t.steps[i + 1] > 0);
+                        i += 2;
+                    } else {
+                        i += 1;
+                    }
+                }
+                assert_eq!(i, end);
             }
         }
     }
