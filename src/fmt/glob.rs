@@ -12,9 +12,8 @@
 //! - A `[` without its `]` is an ordinary character. Malformed sets (an unknown class,
 //!   a range or escape cut off by the end) match nothing.
 //! - Classes follow the C locale for ASCII; for other characters (UTF-8 only) they
-//!   use fmt::unicode (print, graph, space) and an approximation of glibc's letter and
-//!   case tables (about 97% agreement over random code points, exact for common
-//!   Latin, Greek and Cyrillic letters).
+//!   are glibc's C.UTF-8 tables (fmt::unicode: print, space, alpha, upper, lower; the
+//!   other classes follow from those).
 //! - In a UTF-8 locale a name matches if the pattern matches it character by
 //!   character (when both decode) *or* byte by byte, as glibc falls back to bytes
 //!   whenever the wide match fails.
@@ -532,7 +531,7 @@ impl Class {
     }
 
     /// Membership of `c`: ASCII as in the C locale; other characters only in
-    /// character mode, approximating glibc's C.UTF-8 tables.
+    /// character mode, as glibc's C.UTF-8 tables.
     fn contains(self, c: u32, chars: bool) -> bool {
         if c < 0x80 {
             let b = c as u8;
@@ -554,54 +553,21 @@ impl Class {
         if !chars {
             return false;
         }
-        let print = unicode::is_print(c);
-        let space = unicode::is_space(c);
-        let letter = print && !space && !is_symbol(c);
+        // glibc's classes beyond ASCII, from the three tables and print and space
+        // (tools/gen_unicode.py checks these definitions on every code point).
+        let graph = unicode::is_print(c) && !unicode::is_space(c);
         match self {
-            Class::Alnum | Class::Alpha => letter,
-            Class::Blank => space && !matches!(c, 0x2028 | 0x2029),
-            Class::Cntrl => (0x80..0xa0).contains(&c) || c == 0x2028 || c == 0x2029,
+            Class::Alnum | Class::Alpha => unicode::is_alpha(c),
+            Class::Blank => unicode::is_space(c) && !matches!(c, 0x2028 | 0x2029),
+            Class::Cntrl => unicode::is_cntrl(c),
             Class::Digit | Class::Xdigit => false,
-            Class::Graph => print && !space,
-            Class::Print => print,
-            Class::Punct => print && !space && !letter,
-            Class::Space => space,
-            Class::Lower => letter && case_of(c) == Some(false),
-            Class::Upper => letter && case_of(c) == Some(true),
+            Class::Graph => graph,
+            Class::Print => unicode::is_print(c),
+            Class::Punct => graph && !unicode::is_alpha(c),
+            Class::Space => unicode::is_space(c),
+            Class::Lower => unicode::is_lower(c),
+            Class::Upper => unicode::is_upper(c),
         }
-    }
-}
-
-/// Printable characters glibc does not count as letters: Latin-1 signs, combining
-/// marks, spaces and format characters, punctuation and symbol blocks, emoji (an
-/// approximation of glibc's tables).
-fn is_symbol(c: u32) -> bool {
-    matches!(c,
-        0xa0..=0xa9 | 0xab..=0xb4 | 0xb6..=0xb9 | 0xbb..=0xbf | 0xd7 | 0xf7 | 0x2c2..=0x2c5
-        | 0x2d2..=0x2df | 0x2e5..=0x2eb | 0x2ed | 0x2ef..=0x2ff | 0x300..=0x36f
-        | 0x2000..=0x2070 | 0x2074..=0x207e | 0x2080..=0x208e | 0x20a0..=0x20ff
-        | 0x2190..=0x245f | 0x2500..=0x2bff | 0x2e00..=0x2e7f | 0x3000..=0x3004
-        | 0x3008..=0x3020 | 0x3030 | 0x303d..=0x303f | 0xfe00..=0xfe6f | 0xfeff
-        | 0xff01..=0xff0f | 0xff1a..=0xff20 | 0xff3b..=0xff40 | 0xff5b..=0xff65
-        | 0x1f000..=0x1faff)
-}
-
-/// Upper (true) or lower (false) case for common alphabets; None when caseless.
-fn case_of(c: u32) -> Option<bool> {
-    let even_upper = |c: u32| Some(c.is_multiple_of(2));
-    match c {
-        0xaa | 0xb5 | 0xba | 0xdf..=0xf6 | 0xf8..=0xff | 0x138 | 0x149 | 0x17f => Some(false),
-        0xc0..=0xd6 | 0xd8..=0xde | 0x178 => Some(true),
-        0x100..=0x137 | 0x14a..=0x177 | 0x1e00..=0x1e95 | 0x1ea0..=0x1eff | 0xa640..=0xa66d => {
-            even_upper(c)
-        }
-        0x139..=0x148 | 0x179..=0x17e => Some(!c.is_multiple_of(2)),
-        0x386 | 0x388..=0x38f | 0x391..=0x3ab | 0x400..=0x42f | 0x13a0..=0x13f5 => Some(true),
-        0x3ac..=0x3ce | 0x430..=0x45f => Some(false),
-        0x1f00..=0x1f6f => Some(c & 8 != 0),
-        0x2160..=0x216f | 0x24b6..=0x24cf | 0xff21..=0xff3a => Some(true),
-        0x2170..=0x217f | 0x24d0..=0x24e9 | 0xff41..=0xff5a => Some(false),
-        _ => None,
     }
 }
 

@@ -321,3 +321,37 @@ fn against_gnu_ls() {
     assert!(compared > 500);
     let _ = std::fs::remove_dir_all(dir);
 }
+
+/// Every class of `[:name:]` against glibc's `isw<name>` in C.UTF-8 on every code
+/// point (tools/gen_unicode.py --classes asks glibc through ctypes).
+#[test]
+fn classes_match_glibc_on_every_code_point() {
+    // In the order of the generator's CLASSES: bit i is the i-th name.
+    const NAMES: [&str; 12] = [
+        "alnum", "alpha", "blank", "cntrl", "digit", "graph", "lower", "print", "punct", "space",
+        "upper", "xdigit",
+    ];
+    let dump = crate::fmt::unicode::tests::generator("--classes", b"")
+        .expect("python3 runs tools/gen_unicode.py");
+    assert_eq!(dump.len(), 2 * 0x11_0000);
+    let classes = NAMES.map(|n| Class::named(n.as_bytes()).unwrap());
+    let mut differ = Vec::new();
+    for (cp, m) in dump.chunks(2).enumerate() {
+        let m = u16::from_le_bytes([m[0], m[1]]);
+        for (i, class) in classes.iter().enumerate() {
+            if class.contains(cp as u32, true) != (m >> i & 1 == 1) {
+                differ.push(format!("U+{cp:04X} {}", NAMES[i]));
+            }
+        }
+    }
+    assert!(
+        differ.is_empty(),
+        "{} differ: {:?}",
+        differ.len(),
+        &differ[..differ.len().min(20)]
+    );
+    // Above U+10FFFF (glibc decodes up to U+7FFFFFFF) no class has a member.
+    for cp in [0x11_0000, 0x7FFF_FFFF] {
+        assert!(classes.iter().all(|c| !c.contains(cp, true)));
+    }
+}
