@@ -214,3 +214,29 @@ const N12_CODE_POINTS: &[u32] = &[
     0x1DA8B, 0x1E14F, 0x1ED01, 0x1ED3D, 0x1F130, 0x1F149, 0xE0001, 0xE0100, 0xE01EF, 0xF0000,
     0xFFFFD, 0x100000, 0x10FFFD,
 ];
+
+/// N13 (seed 20261214 case 244729, `ls -L --recursive --hyperlink /dev`): under -L a
+/// subdirectory reached through an absolute symlink (/dev/fd -> /proc/self/fd) has a
+/// path of its own; building it overwrote the parent's, so the parent's later
+/// subdirectories were linked as `/pro/net` instead of `/dev/net`.
+#[test]
+fn n13_hyperlinks_after_a_symlinked_subdirectory() {
+    let fx = Fixture::new("df-n13");
+    fx.dir("elsewhere/deeper/than/top");
+    fx.file("elsewhere/deeper/than/top/f", "");
+    fx.dir("top/b");
+    fx.file("top/b/g", "");
+    fx.dir("top/z");
+    fx.file("top/z/h", "");
+    let target = fx.path("elsewhere/deeper/than/top");
+    fx.symlink(&target, "top/a");
+    fx.symlink("../elsewhere", "top/c");
+    fx.file("top/d2", "");
+    for args in [
+        vec!["-LR", "--hyperlink", "top"],
+        vec!["-LRr", "--hyperlink=always", "top"],
+        vec!["-LR", "--hyperlink", "top/a", "top/c", "top/z"],
+    ] {
+        Cmd::new("ls").cwd(&fx.root).args(args).same();
+    }
+}

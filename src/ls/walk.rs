@@ -61,7 +61,7 @@ struct Level {
     /// A mount point (counted in `crossings`).
     crossed: bool,
     /// The hyperlink directory to go back to when it is done.
-    mark: Option<usize>,
+    mark: Option<crate::ls::output::Mark>,
     /// Its pending subdirectories are `names[next..]` (below those of the
     /// level above it), records of d_ino (8 bytes) and the name with its NUL.
     next: usize,

@@ -30,6 +30,13 @@ struct Buffers {
     rest: &'static mut [u8],
 }
 
+/// Where the walk was: the directory being listed before entering a child.
+#[derive(Clone, Copy)]
+pub struct Mark {
+    start: usize,
+    end: usize,
+}
+
 /// The `--hyperlink` state of one run.
 pub struct Links {
     host: [u8; 65],
@@ -37,7 +44,10 @@ pub struct Links {
     bufs: RefCell<Option<Buffers>>,
     /// canon[..cwd] is the working directory.
     cwd: Cell<usize>,
-    /// canon[cwd..dir] is the directory whose entries are printed.
+    /// canon[start..dir] is the directory whose entries are printed: it starts at
+    /// `cwd`, or later where a symlink (-L) made a child's path other than its
+    /// parent's path and a name.
+    start: Cell<usize>,
     dir: Cell<usize>,
     /// The file operands are printed (their names are relative to the working
     /// directory), not a directory's entries.
@@ -162,6 +172,7 @@ impl Links {
             host_len,
             bufs: RefCell::new(bufs),
             cwd: Cell::new(0),
+            start: Cell::new(0),
             dir: Cell::new(0),
             operands: Cell::new(false),
             deref,
@@ -175,6 +186,7 @@ impl Links {
                 0
             });
             links.cwd.set(n);
+            links.start.set(n);
             links.dir.set(n);
         }
         Some(links)
@@ -206,9 +218,8 @@ impl Links {
         self.operands.set(on);
     }
 
-    /// Starts listing the directory operand `name`; returns the mark for `leave`.
-    pub fn enter_operand(&self, name: &[u8]) -> usize {
-        let mark = self.dir.get();
+    /// Starts listing the directory operand `name`.
+    pub fn enter_operand(&self, name: &[u8]) {
         let cwd = self.cwd.get();
         self.dir_failed.set(self.operand_error(name).is_some());
         if let Some(b) = self.bufs.borrow_mut().as_mut() {
@@ -220,28 +231,52 @@ impl Links {
                 len = cwd;
                 resolve(out, &mut len, name, false, b.rest);
             }
+            self.start.set(cwd);
             self.dir.set(cwd + len);
         }
-        mark
     }
 
-    /// Starts listing the subdirectory `name` of the current directory.
-    pub fn enter_child(&self, name: &[u8]) -> usize {
-        let mark = self.dir.get();
-        let cwd = self.cwd.get();
+    /// Starts listing the subdirectory `name` of the current directory; returns
+    /// the mark for `leave`. The parent's path stays in place below the child's
+    /// (the walk comes back to it): the child's is resolved in the scratch buffer
+    /// and stored as the parent's plus the rest, or whole after the parent's when
+    /// a symlink (-L) led elsewhere.
+    pub fn enter_child(&self, name: &[u8]) -> Mark {
+        let mark = Mark {
+            start: self.start.get(),
+            end: self.dir.get(),
+        };
         if let Some(b) = self.bufs.borrow_mut().as_mut() {
-            let out = &mut b.canon[cwd..];
-            let mut len = mark - cwd;
-            if resolve(out, &mut len, name, self.deref, b.rest) {
-                self.dir.set(cwd + len);
+            let parent = &b.canon[mark.start..mark.end];
+            if parent.len() >= b.name.len() {
+                return mark;
             }
+            b.name[..parent.len()].copy_from_slice(parent);
+            let mut len = parent.len();
+            if !resolve(b.name, &mut len, name, self.deref, b.rest) {
+                return mark;
+            }
+            let path = &b.name[..len];
+            let (start, from) = if path.starts_with(parent) {
+                (mark.start, parent.len())
+            } else {
+                (mark.end, 0)
+            };
+            let tail = &path[from..];
+            let Some(room) = b.canon.get_mut(mark.end..mark.end + tail.len()) else {
+                return mark;
+            };
+            room.copy_from_slice(tail);
+            self.start.set(start);
+            self.dir.set(mark.end + tail.len());
         }
         mark
     }
 
     /// Back to the directory that was current at `mark`.
-    pub fn leave(&self, mark: usize) {
-        self.dir.set(mark);
+    pub fn leave(&self, mark: Mark) {
+        self.start.set(mark.start);
+        self.dir.set(mark.end);
     }
 
     /// Writes the opening OSC 8 for the directory being listed (its header);
@@ -254,7 +289,7 @@ impl Links {
             hyperlink::open(
                 &mut Stdout,
                 self.host(),
-                &b.canon[self.cwd.get()..self.dir.get()],
+                &b.canon[self.start.get()..self.dir.get()],
             );
         }
         true
@@ -276,7 +311,7 @@ impl Links {
         let base = if self.operands.get() {
             &b.canon[..cwd]
         } else {
-            &b.canon[cwd..self.dir.get()]
+            &b.canon[self.start.get()..self.dir.get()]
         };
         if base.len() >= b.name.len() {
             return true;

@@ -27,6 +27,7 @@ use crate::sys::{out, Errno};
 use dired::Dired;
 use ids::Ids;
 use links::Links;
+pub use links::Mark;
 use paint::Paint;
 use time::Clock;
 
@@ -319,12 +320,12 @@ impl Render {
 
     /// The subdirectory `name` of the directory being listed is listed next;
     /// `leave` with the mark returned goes back.
-    pub fn enter_child(&self, name: &[u8]) -> Option<usize> {
+    pub fn enter_child(&self, name: &[u8]) -> Option<Mark> {
         self.links.as_ref().map(|l| l.enter_child(name))
     }
 
     /// Back to the directory that was listed at `mark`.
-    pub fn leave(&self, mark: Option<usize>) {
+    pub fn leave(&self, mark: Option<Mark>) {
         if let (Some(l), Some(m)) = (&self.links, mark) {
             l.leave(m);
         }
