@@ -116,9 +116,9 @@ impl<A> Rows for &[Opt<A>] {
 /// by their index in it).
 struct Scan {
     prog: &'static [u8],
-    /// The long names in the order glibc lists ambiguous candidates (the order of
-    /// GNU's own table), when it is not the order of `opts`.
-    order: Option<&'static [&'static str]>,
+    /// The rows (indexes in `opts`) in the order glibc lists ambiguous candidates
+    /// (the order of GNU's own table), when it is not the order of `opts`.
+    order: Option<&'static [u8]>,
     args: Args,
     /// Index of the next argument to look at.
     next: usize,
@@ -151,9 +151,10 @@ impl<A: Copy> Parser<A> {
         self
     }
 
-    /// Ambiguous abbreviations list their candidates in the order of `names`.
-    pub fn with_order(mut self, names: &'static [&'static str]) -> Parser<A> {
-        self.scan.order = Some(names);
+    /// Ambiguous abbreviations list their candidates in the order of `rows`
+    /// (indexes in the option table).
+    pub fn with_order(mut self, rows: &'static [u8]) -> Parser<A> {
+        self.scan.order = Some(rows);
         self
     }
 }
@@ -263,7 +264,9 @@ impl Scan {
                     }
                 };
                 match self.order {
-                    Some(names) => names.iter().for_each(|n| candidate(n)),
+                    Some(order) => order
+                        .iter()
+                        .for_each(|&i| candidate(rows.head(usize::from(i)).0)),
                     None => (0..rows.count()).for_each(|i| candidate(rows.head(i).0)),
                 }
                 l.push(b"\n").send();

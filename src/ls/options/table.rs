@@ -307,54 +307,87 @@ pub static OPTIONS: [Opt<&[Set]>; 61] = [
         .help("      --version     output version information and exit\n"),
 ];
 
-/// The long names in GNU ls's own table order: glibc lists the candidates of an
-/// ambiguous abbreviation in it (`ls --c`: classify, color, context).
-pub static GETOPT_ORDER: [&str; 44] = [
-    "all",
-    "escape",
-    "directory",
-    "dired",
-    "full-time",
-    "group-directories-first",
-    "human-readable",
-    "inode",
-    "kibibytes",
-    "numeric-uid-gid",
-    "no-group",
-    "hide-control-chars",
-    "reverse",
-    "size",
-    "width",
-    "almost-all",
-    "ignore-backups",
-    "classify",
-    "file-type",
-    "si",
-    "dereference-command-line",
-    "dereference-command-line-symlink-to-dir",
-    "hide",
-    "ignore",
-    "indicator-style",
-    "dereference",
-    "literal",
-    "quote-name",
-    "quoting-style",
-    "recursive",
-    "format",
-    "show-control-chars",
-    "sort",
-    "tabsize",
-    "time",
-    "time-style",
-    "zero",
-    "color",
-    "hyperlink",
-    "block-size",
-    "context",
-    "author",
-    "help",
-    "version",
-];
+/// GNU ls's own table order, as rows of `OPTIONS` (one byte each, not a 16-byte
+/// `&str`): glibc lists the candidates of an ambiguous abbreviation in it (`ls --c`:
+/// classify, color, context).
+pub static GETOPT_ORDER: [u8; 44] = rows_of(
+    [
+        "all",
+        "escape",
+        "directory",
+        "dired",
+        "full-time",
+        "group-directories-first",
+        "human-readable",
+        "inode",
+        "kibibytes",
+        "numeric-uid-gid",
+        "no-group",
+        "hide-control-chars",
+        "reverse",
+        "size",
+        "width",
+        "almost-all",
+        "ignore-backups",
+        "classify",
+        "file-type",
+        "si",
+        "dereference-command-line",
+        "dereference-command-line-symlink-to-dir",
+        "hide",
+        "ignore",
+        "indicator-style",
+        "dereference",
+        "literal",
+        "quote-name",
+        "quoting-style",
+        "recursive",
+        "format",
+        "show-control-chars",
+        "sort",
+        "tabsize",
+        "time",
+        "time-style",
+        "zero",
+        "color",
+        "hyperlink",
+        "block-size",
+        "context",
+        "author",
+        "help",
+        "version",
+    ],
+    &OPTIONS,
+);
+
+/// The rows of `opts` with these long names (a name no row has fails the build).
+const fn rows_of<const N: usize>(names: [&str; N], opts: &[Opt<&[Set]>]) -> [u8; N] {
+    let mut rows = [0; N];
+    let mut i = 0;
+    while i < N {
+        let mut r = 0;
+        while !same(opts[r].long.as_bytes(), names[i].as_bytes()) {
+            r += 1;
+        }
+        rows[i] = r as u8;
+        i += 1;
+    }
+    rows
+}
+
+const fn same(a: &[u8], b: &[u8]) -> bool {
+    if a.len() != b.len() {
+        return false;
+    }
+    let mut i = 0;
+    while i < a.len() {
+        if a[i] != b[i] {
+            return false;
+        }
+        i += 1;
+    }
+    true
+}
 
 /// The options that take WHEN.
 pub static COLOR: Toggle = Toggle {
@@ -518,7 +551,10 @@ mod tests {
             .map(|o| o.long)
             .filter(|l| !l.is_empty())
             .collect();
-        let mut order = GETOPT_ORDER.to_vec();
+        let mut order: Vec<&str> = GETOPT_ORDER
+            .iter()
+            .map(|&r| OPTIONS[r as usize].long)
+            .collect();
         longs.sort_unstable();
         order.sort_unstable();
         assert_eq!(longs, order);
