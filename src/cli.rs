@@ -6,7 +6,7 @@
 //!
 //! An applet's options are one table of `Opt` rows in its `--help` order: each row
 //! is one option (no two long names share one) with what it does (`id`, a value of
-//! the applet's own type) and its lines of help text; `help` prints them.
+//! the applet's own type). The help texts are src/help/*.txt (crate::help).
 
 use crate::fmt::keyword::{find_index, Mismatch, Table};
 use crate::msg::locale_quoted;
@@ -22,15 +22,13 @@ pub enum HasArg {
 }
 
 /// One option: its long name (without `--`, may be empty), its short letter (0 for
-/// none), whether it takes an argument, the applet's id for it (what it does), and
-/// its lines in `--help` (none when another row's lines cover it).
+/// none), whether it takes an argument, the applet's id for it (what it does).
 #[derive(Clone, Copy, Debug)]
 pub struct Opt<A: 'static = u16> {
     pub long: &'static str,
     pub short: u8,
     pub arg: HasArg,
     pub id: A,
-    pub help: &'static str,
 }
 
 impl<A: Copy> Opt<A> {
@@ -40,21 +38,7 @@ impl<A: Copy> Opt<A> {
             short,
             arg,
             id,
-            help: "",
         }
-    }
-
-    /// The same option with its lines of help text (each ending in a newline).
-    pub const fn help(mut self, lines: &'static str) -> Opt<A> {
-        self.help = lines;
-        self
-    }
-}
-
-/// Prints the help lines of `opts`, in table order.
-pub fn help<A>(opts: &[Opt<A>]) {
-    for o in opts {
-        crate::sys::out::bytes(o.help.as_bytes());
     }
 }
 
