@@ -1,7 +1,7 @@
 //! The applets' `--help` texts, packed: the plain texts are src/help/*.txt
 //! (`{prog}` where the program name goes), and tools/gen_help.py writes them into
 //! src/help/packed.rs as bytes where each byte from 0x80 stands for a recurring word
-//! (half the bytes of the plain text).
+//! (half the bytes of the plain text); sys::text::expand unpacks them.
 
 use crate::fmt::Sink;
 
@@ -14,28 +14,9 @@ const PROG: u8 = 0x01;
 
 /// Writes packed text `text` to `sink`, `prog` for each PROG.
 pub fn expand(text: &[u8], prog: &[u8], sink: &mut dyn Sink) {
-    for &b in text {
-        match b {
-            PROG => sink.put(prog),
-            0..=0x7f => sink.put_byte(b),
-            _ => word(b - 0x80, sink),
-        }
-    }
-}
-
-/// Writes word `i` of `WORDS` (each ends with a byte with its top bit set).
-fn word(mut i: u8, sink: &mut dyn Sink) {
-    for &c in packed::WORDS.iter() {
-        if i == 0 {
-            sink.put_byte(c & 0x7f);
-        }
-        if c >= 0x80 {
-            if i == 0 {
-                return;
-            }
-            i -= 1;
-        }
-    }
+    crate::sys::text::expand(text, &packed::WORDS, &mut |b| {
+        sink.put(if b == [PROG] { prog } else { b });
+    });
 }
 
 #[cfg(test)]
