@@ -3,7 +3,7 @@
 //! the help and version texts. Every option simply adds to the run (a count, a
 //! setting); `--files0-from` and `--total` given twice: the last one wins.
 
-use crate::cli::{HasArg, Opt};
+use crate::cli::{self, HasArg, Opt, OptTable, Row};
 use crate::sys::out;
 
 /// What an option does.
@@ -23,8 +23,16 @@ pub enum Act {
 
 use HasArg::{No, Required};
 
+/// The options, in `--help` order, as stored (cli::OptTable).
+pub static OPTS: OptTable<Act> = OptTable {
+    rows: &ROWS,
+    names: &NAMES,
+};
+static ROWS: [Row<Act>; 10] = cli::rows(&SRC);
+static NAMES: [u8; cli::names_len(&SRC)] = cli::names(&SRC);
+
 /// The options, in `--help` order.
-pub static OPTS: [Opt<Act>; 10] = [
+static SRC: [Opt<Act>; 10] = [
     Opt::new("bytes", b'c', No, Act::Bytes),
     Opt::new("chars", b'm', No, Act::Chars),
     Opt::new("lines", b'l', No, Act::Lines),

@@ -7,7 +7,7 @@
 //! between options (-l makes -F not follow operands, -c sorts by ctime without
 //! -l...) are in resolve.rs.
 
-use crate::cli::{HasArg, Opt};
+use crate::cli::{self, HasArg, Opt, OptTable, Row};
 use crate::fmt::quote::{self, Style};
 use crate::fmt::size::BlockSize;
 use crate::ls::plan::{Deref, Format, Hidden, IndicatorStyle, SortKey, TimeField};
@@ -113,9 +113,17 @@ const NO: HasArg = HasArg::No;
 const ARG: HasArg = HasArg::Required;
 const WHEN: HasArg = HasArg::Optional;
 
+/// The options, in `--help` order, as stored (cli::OptTable).
+pub static OPTIONS: OptTable<&[Set]> = OptTable {
+    rows: &ROWS,
+    names: &NAMES,
+};
+static ROWS: [Row<&[Set]>; 61] = cli::rows(&SRC);
+static NAMES: [u8; cli::names_len(&SRC)] = cli::names(&SRC);
+
 /// The options, in `--help` order.
 #[rustfmt::skip]
-pub static OPTIONS: [Opt<&[Set]>; 61] = [
+static SRC: [Opt<&[Set]>; 61] = [
     opt(b'a', "all", NO, &[Hidden(Hidden::All)]),
     opt(b'A', "almost-all", NO, &[Hidden(Hidden::AlmostAll)]),
     opt(0, "author", NO, &[On(Flag::Author)]),
@@ -235,7 +243,7 @@ pub static GETOPT_ORDER: [u8; 44] = rows_of(
         "help",
         "version",
     ],
-    &OPTIONS,
+    &SRC,
 );
 
 /// The rows of `opts` with these long names (a name no row has fails the build).
@@ -386,18 +394,26 @@ pub fn version() {
 mod tests {
     use super::*;
 
+    /// The stored table has the rows of `SRC`, names included.
+    #[test]
+    fn stored_rows_are_the_source_rows() {
+        assert_eq!(OPTIONS.rows.len(), SRC.len());
+        for (i, o) in SRC.iter().enumerate() {
+            let r = &OPTIONS.rows[i];
+            assert_eq!(OPTIONS.long(i), o.long.as_bytes());
+            assert_eq!((r.short, r.arg, r.id), (o.short, o.arg, o.id));
+        }
+    }
+
     /// Every long option is in GNU's order list once, and the list names no other.
     #[test]
     fn getopt_order_is_the_table_s_long_names() {
-        let mut longs: Vec<&str> = OPTIONS
+        let mut longs: Vec<&str> = SRC
             .iter()
             .map(|o| o.long)
             .filter(|l| !l.is_empty())
             .collect();
-        let mut order: Vec<&str> = GETOPT_ORDER
-            .iter()
-            .map(|&r| OPTIONS[r as usize].long)
-            .collect();
+        let mut order: Vec<&str> = GETOPT_ORDER.iter().map(|&r| SRC[r as usize].long).collect();
         longs.sort_unstable();
         order.sort_unstable();
         assert_eq!(longs, order);
@@ -408,7 +424,7 @@ mod tests {
     #[test]
     fn help_lines_name_their_options() {
         let text = include_str!("../../help/ls.txt");
-        for o in OPTIONS.iter() {
+        for o in SRC.iter() {
             if o.short != 0 {
                 let short = format!("\n  -{}", o.short as char);
                 assert!(text.contains(&short), "{short} is not in --help");
@@ -418,8 +434,8 @@ mod tests {
                 assert!(text.contains(&long), "{long} is not in --help");
             }
         }
-        for (i, a) in OPTIONS.iter().enumerate() {
-            for b in &OPTIONS[i + 1..] {
+        for (i, a) in SRC.iter().enumerate() {
+            for b in &SRC[i + 1..] {
                 assert!(a.short == 0 || a.short != b.short, "-{}", a.short as char);
                 assert!(a.long.is_empty() || a.long != b.long, "--{}", a.long);
             }
