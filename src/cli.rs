@@ -6,7 +6,7 @@
 //!
 //! An applet's options are one table of `Opt` rows in its `--help` order: each row
 //! is one option (no two long names share one) with what it does (`id`, a value of
-//! the applet's own type) and its lines of help text; `help` prints them.
+//! the applet's own type). The help texts are src/help/*.txt (crate::help).
 
 use crate::fmt::keyword::{find_index, Mismatch, Table};
 use crate::msg::locale_quoted;
@@ -22,15 +22,13 @@ pub enum HasArg {
 }
 
 /// One option: its long name (without `--`, may be empty), its short letter (0 for
-/// none), whether it takes an argument, the applet's id for it (what it does), and
-/// its lines in `--help` (none when another row's lines cover it).
+/// none), whether it takes an argument, the applet's id for it (what it does).
 #[derive(Clone, Copy, Debug)]
 pub struct Opt<A: 'static = u16> {
     pub long: &'static str,
     pub short: u8,
     pub arg: HasArg,
     pub id: A,
-    pub help: &'static str,
 }
 
 impl<A: Copy> Opt<A> {
@@ -40,22 +38,86 @@ impl<A: Copy> Opt<A> {
             short,
             arg,
             id,
-            help: "",
         }
-    }
-
-    /// The same option with its lines of help text (each ending in a newline).
-    pub const fn help(mut self, lines: &'static str) -> Opt<A> {
-        self.help = lines;
-        self
     }
 }
 
-/// Prints the help lines of `opts`, in table order.
-pub fn help<A>(opts: &[Opt<A>]) {
-    for o in opts {
-        crate::sys::out::bytes(o.help.as_bytes());
+/// An option table as the binary stores it, built at compile time from `Opt` rows
+/// (`rows` and `names`): all long names in one string, each row naming its span of
+/// it (3 bytes, not a 16-byte `&str`).
+pub struct OptTable<A: 'static = u16> {
+    pub rows: &'static [Row<A>],
+    pub names: &'static [u8],
+}
+
+/// An `Opt` in an `OptTable`: its long name is `names[start..start + len]`.
+#[derive(Clone, Copy, Debug)]
+pub struct Row<A> {
+    start: u16,
+    len: u8,
+    pub short: u8,
+    pub arg: HasArg,
+    pub id: A,
+}
+
+impl<A> OptTable<A> {
+    /// The long name of row `i` (empty for none).
+    pub fn long(&self, i: usize) -> &'static [u8] {
+        let r = &self.rows[i];
+        let start = usize::from(r.start);
+        self.names
+            .get(start..start + usize::from(r.len))
+            .unwrap_or(&[])
     }
+}
+
+/// The bytes of all long names of `opts` (the length of `names(opts)`).
+pub const fn names_len<A>(opts: &[Opt<A>]) -> usize {
+    let (mut n, mut i) = (0, 0);
+    while i < opts.len() {
+        n += opts[i].long.len();
+        i += 1;
+    }
+    n
+}
+
+/// All long names of `opts`, one after another.
+pub const fn names<A, const N: usize>(opts: &[Opt<A>]) -> [u8; N] {
+    let mut out = [0; N];
+    let (mut n, mut i) = (0, 0);
+    while i < opts.len() {
+        let l = opts[i].long.as_bytes();
+        let mut j = 0;
+        while j < l.len() {
+            out[n] = l[j];
+            n += 1;
+            j += 1;
+        }
+        i += 1;
+    }
+    out
+}
+
+/// The rows of `opts`, each long name as its span of `names(opts)`.
+pub const fn rows<A: Copy, const R: usize>(opts: &[Opt<A>; R]) -> [Row<A>; R] {
+    const fn row<A: Copy>(o: &Opt<A>, start: usize) -> Row<A> {
+        Row {
+            start: start as u16,
+            len: o.long.len() as u8,
+            short: o.short,
+            arg: o.arg,
+            id: o.id,
+        }
+    }
+    let mut out = [row(&opts[0], 0); R];
+    let (mut start, mut i) = (0, 0);
+    while i < R {
+        assert!(start + opts[i].long.len() <= u16::MAX as usize && opts[i].long.len() < 256);
+        out[i] = row(&opts[i], start);
+        start += opts[i].long.len();
+        i += 1;
+    }
+    out
 }
 
 /// What the parser found next.
@@ -91,24 +153,24 @@ impl Args {
 /// where they stand; since options never depend on operand positions, this is what
 /// getopt's permutation gives).
 pub struct Parser<A: 'static = u16> {
-    opts: &'static [Opt<A>],
+    opts: &'static OptTable<A>,
     scan: Scan,
 }
 
 /// The parts of an option row the scanner reads: its long name, letter and argument.
 trait Rows {
     fn count(&self) -> usize;
-    fn head(&self, i: usize) -> (&'static str, u8, HasArg);
+    fn head(&self, i: usize) -> (&'static [u8], u8, HasArg);
 }
 
-impl<A> Rows for &[Opt<A>] {
+impl<A> Rows for OptTable<A> {
     fn count(&self) -> usize {
-        self.len()
+        self.rows.len()
     }
 
-    fn head(&self, i: usize) -> (&'static str, u8, HasArg) {
-        let o = &self[i];
-        (o.long, o.short, o.arg)
+    fn head(&self, i: usize) -> (&'static [u8], u8, HasArg) {
+        let o = &self.rows[i];
+        (self.long(i), o.short, o.arg)
     }
 }
 
@@ -116,9 +178,9 @@ impl<A> Rows for &[Opt<A>] {
 /// by their index in it).
 struct Scan {
     prog: &'static [u8],
-    /// The long names in the order glibc lists ambiguous candidates (the order of
-    /// GNU's own table), when it is not the order of `opts`.
-    order: Option<&'static [&'static str]>,
+    /// The rows (indexes in `opts`) in the order glibc lists ambiguous candidates
+    /// (the order of GNU's own table), when it is not the order of `opts`.
+    order: Option<&'static [u8]>,
     args: Args,
     /// Index of the next argument to look at.
     next: usize,
@@ -131,7 +193,7 @@ struct Scan {
 
 impl<A: Copy> Parser<A> {
     /// A parser over `args` for the applet named `prog` (as its messages print it).
-    pub fn new(prog: &'static [u8], opts: &'static [Opt<A>], args: Args) -> Parser<A> {
+    pub fn new(prog: &'static [u8], opts: &'static OptTable<A>, args: Args) -> Parser<A> {
         let posix = env::get(b"POSIXLY_CORRECT").is_some();
         let scan = Scan {
             prog,
@@ -151,9 +213,10 @@ impl<A: Copy> Parser<A> {
         self
     }
 
-    /// Ambiguous abbreviations list their candidates in the order of `names`.
-    pub fn with_order(mut self, names: &'static [&'static str]) -> Parser<A> {
-        self.scan.order = Some(names);
+    /// Ambiguous abbreviations list their candidates in the order of `rows`
+    /// (indexes in the option table).
+    pub fn with_order(mut self, rows: &'static [u8]) -> Parser<A> {
+        self.scan.order = Some(rows);
         self
     }
 }
@@ -236,7 +299,7 @@ impl Scan {
         let mut first = None;
         let mut ambiguous = false;
         for i in 0..rows.count() {
-            let l = rows.head(i).0.as_bytes();
+            let l = rows.head(i).0;
             if l.is_empty() {
                 continue;
             }
@@ -257,13 +320,15 @@ impl Scan {
                 l.push(b"option '")
                     .push(arg)
                     .push(b"' is ambiguous; possibilities:");
-                let mut candidate = |long: &str| {
-                    if !long.is_empty() && long.as_bytes().starts_with(name) {
-                        l.push(b" '--").push(long.as_bytes()).push(b"'");
+                let mut candidate = |long: &[u8]| {
+                    if !long.is_empty() && long.starts_with(name) {
+                        l.push(b" '--").push(long).push(b"'");
                     }
                 };
                 match self.order {
-                    Some(names) => names.iter().for_each(|n| candidate(n)),
+                    Some(order) => order
+                        .iter()
+                        .for_each(|&i| candidate(rows.head(usize::from(i)).0)),
                     None => (0..rows.count()).for_each(|i| candidate(rows.head(i).0)),
                 }
                 l.push(b"\n").send();
@@ -282,7 +347,7 @@ impl Scan {
             (HasArg::No, Some(_)) => {
                 let mut l = self.msg();
                 l.push(b"option '--")
-                    .push(long.as_bytes())
+                    .push(long)
                     .push(b"' doesn't allow an argument\n");
                 l.send();
                 Item::Error
@@ -297,7 +362,7 @@ impl Scan {
                 None => {
                     let mut l = self.msg();
                     l.push(b"option '--")
-                        .push(long.as_bytes())
+                        .push(long)
                         .push(b"' requires an argument\n");
                     l.send();
                     Item::Error
@@ -311,8 +376,8 @@ impl<A: Copy> Iterator for Parser<A> {
     type Item = Item<A>;
 
     fn next(&mut self) -> Option<Item<A>> {
-        Some(match self.scan.next(&self.opts)? {
-            Item::Opt(i, v) => Item::Opt(self.opts[i].id, v),
+        Some(match self.scan.next(self.opts)? {
+            Item::Opt(i, v) => Item::Opt(self.opts.rows[i].id, v),
             Item::Operand(o) => Item::Operand(o),
             Item::Error => Item::Error,
         })
@@ -405,16 +470,22 @@ mod tests {
     const WIDTH: u16 = 3;
     const COLOR: u16 = 4;
     const L: u16 = 5;
-    static OPTS: &[Opt] = &[
+    const SRC: [Opt; 5] = [
         Opt::new("all", b'a', HasArg::No, A),
         Opt::new("almost-all", b'A', HasArg::No, ALMOST),
         Opt::new("color", 0, HasArg::Optional, COLOR),
         Opt::new("", b'l', HasArg::No, L),
         Opt::new("width", b'w', HasArg::Required, WIDTH),
     ];
+    static ROWS: [Row<u16>; 5] = rows(&SRC);
+    static NAMES: [u8; names_len(&SRC)] = names(&SRC);
+    static OPTS: OptTable = OptTable {
+        rows: &ROWS,
+        names: &NAMES,
+    };
 
     fn items(args: &'static [&'static [u8]], posix: bool) -> Vec<Item> {
-        Parser::new(b"t", OPTS, Args::List(args))
+        Parser::new(b"t", &OPTS, Args::List(args))
             .with_posix(posix)
             .collect()
     }

@@ -20,6 +20,7 @@
 pub mod cli;
 pub mod dispatch;
 pub mod fmt;
+pub mod help;
 pub mod install;
 pub mod locale;
 pub mod ls;

@@ -189,6 +189,33 @@ fn invalid_ls_colors_and_the_terminal_gate() {
         Some("linux"),
         Some("con80x25"),
         Some("vt220"),
+        // One name for each of dircolors' TERM patterns (fmt::colors::term), and
+        // near misses.
+        Some("Eterm"),
+        Some("ansi"),
+        Some("con8x"),
+        Some("cons25"),
+        Some("console"),
+        Some("cygwin"),
+        Some("a-direct"),
+        Some("dtterm"),
+        Some("gnome"),
+        Some("hurd"),
+        Some("jfbterm"),
+        Some("konsole"),
+        Some("kterm"),
+        Some("linux-c"),
+        Some("mlterm"),
+        Some("putty"),
+        Some("rxvt-unicode"),
+        Some("screen.xterm"),
+        Some("st"),
+        Some("st-256"),
+        Some("terminator"),
+        Some("tmux-256color"),
+        Some("vt100"),
+        Some("vt1000"),
+        Some("xterm-kitty"),
     ] {
         for colorterm in [None, Some(""), Some("truecolor")] {
             let mut c = Cmd::new("ls")

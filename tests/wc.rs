@@ -412,6 +412,11 @@ fn help_and_version() {
         ),
         "{text}"
     );
+    // The whole text, byte for byte (it is stored packed: src/help.rs).
+    assert_eq!(
+        text,
+        include_str!("../src/help/wc.txt").replace("{prog}", "wc")
+    );
     for line in [
         "  -c, --bytes            print the byte counts\n",
         "  -m, --chars            print the character counts\n",

@@ -14,7 +14,12 @@ and prints
     caller counts for the module that wrote it (core::slice::sort instantiated in
     ls::sort counts as core::slice::sort);
   - the largest functions (symbol sizes: after inlining, so a function carries what
-    was inlined into it).
+    was inlined into it);
+  - .rodata by kind (help texts, option tables, errno texts, jump tables, Unicode
+    tables, the rest) and the rest by the module that refers to it: the section is
+    cut at every address an instruction or a stored pointer refers to (objdump,
+    addr2line), each piece charged to what refers to it (--rodata-pieces lists
+    every piece).
 --json writes the figures, --diff prints the change against an earlier --json.
 --binary skips the build and reads an unstripped binary built elsewhere.
 --targets builds the release binaries with tools/release.sh (every target of
@@ -134,6 +139,231 @@ def symbols(path, top):
     return syms[:top]
 
 
+# .rodata: where its bytes go. Rust's constants have no symbols (string literals,
+# lookup tables, jump tables are anonymous), so the section is cut at every address
+# something refers to: an instruction's operand (RIP-relative or absolute: the
+# release build is static, not position-independent), a pointer stored in .rodata
+# itself (a table of &str), a symbol. Each piece, up to the next cut, belongs to
+# what refers to it: the innermost source function and file of the instruction
+# (line tables, with inlining), or the piece holding the pointer. Runs of pointers
+# into .text are jump tables (8 bytes an entry in a static build).
+RODATA_CATEGORIES = [
+    # (category, test on (module, function names, piece bytes))
+    ("help and version texts", lambda m, fns, b: any(
+        re.search(r"(^|::)(help|version|usage)(<|$)", f) for f in fns)
+        or m.startswith("help")
+        or (m in ("cli", "ls::options::table", "wc::options", "dispatch")
+            and b[:2] == b"  " and b.rstrip(b"\0").endswith(b"\n"))),
+    ("options: tables, names, messages", lambda m, fns, b: m in ("cli", "wc::options")
+     or m.startswith("ls::options")),
+    ("errno texts", lambda m, fns, b: m == "sys::err::strerror" or m == "sys::err"
+     and any("strerror" in f.lower() for f in fns)),
+    ("Unicode tables", lambda m, fns, b: m.startswith("fmt::unicode")
+     or m in ("wc::utf8", "wc::classes")),
+]
+
+
+def elf_section(path, name):
+    """(address, bytes) of section `name`."""
+    out = subprocess.run(["readelf", "-SW", path], capture_output=True, text=True,
+                         check=True).stdout
+    m = re.search(r"\]\s+" + re.escape(name) + r"\s+\S+\s+([0-9a-f]+)\s+([0-9a-f]+)\s+"
+                  r"([0-9a-f]+)", out)
+    if not m:
+        return 0, b""
+    addr, off, size = (int(g, 16) for g in m.groups())
+    with open(path, "rb") as fh:
+        fh.seek(off)
+        return addr, fh.read(size)
+
+
+def text_refs(path, lo, hi):
+    """{instruction address: [referenced .rodata addresses]} from objdump."""
+    dis = subprocess.run(["objdump", "-d", "--no-show-raw-insn", path],
+                         capture_output=True, text=True, check=True).stdout
+    refs = {}
+    for line in dis.splitlines():
+        m = re.match(r"\s*([0-9a-f]+):\s+(.*)", line)
+        if not m:
+            continue
+        hits = []
+        for h in re.findall(r"(?:0x|# )([0-9a-f]+)", m.group(2)):
+            v = int(h, 16)
+            if lo <= v < hi:
+                hits.append(v)
+        if hits:
+            refs[int(m.group(1), 16)] = hits
+    return refs
+
+
+def code_owners(path, addrs):
+    """{address: (module, [function names, innermost first])} from addr2line; the
+    module is the innermost frame's outside core (core::str's code inlined into
+    sys::err counts as sys::err)."""
+    addrs = sorted(addrs)
+    out = subprocess.run(["addr2line", "-a", "-f", "-i", "-C", "-e", path]
+                         + [hex(a) for a in addrs],
+                         capture_output=True, text=True, check=True).stdout
+    owners = {}
+    cur, fns, files = None, [], []
+    lines = out.splitlines()
+    i = 0
+    def close():
+        if cur is not None:
+            # The innermost frame of this crate (or of a dependency), not core's.
+            mods = [module_of(f) for f in files if not f.startswith("??")]
+            ours = [m for m in mods if not m.startswith(("core", "compiler_builtins"))]
+            owners[cur] = ((ours or mods or ["?"])[0], fns)
+    while i < len(lines):
+        line = lines[i]
+        if re.fullmatch(r"0x[0-9a-f]+", line):
+            close()
+            cur, fns, files = int(line, 16), [], []
+            i += 1
+            continue
+        fns.append(re.sub(r"::h[0-9a-f]{16}$", "", line))
+        if i + 1 < len(lines):
+            files.append(lines[i + 1].split(":")[0])
+        i += 2
+    close()
+    return owners
+
+
+def rodata_pieces(path):
+    """[(start, size, category, owner)] covering .rodata."""
+    lo, data = elf_section(path, ".rodata")
+    hi = lo + len(data)
+    tlo, tdata = elf_section(path, ".text")
+    thi = tlo + len(tdata)
+    word = lambda off: int.from_bytes(data[off:off + 8], "little")
+    # Jump tables: runs of (8-aligned) pointers into .text.
+    jumps = {}
+    off = (-lo) % 8
+    while off + 8 <= len(data):
+        n = 0
+        while off + 8 * (n + 1) <= len(data) and tlo <= word(off + 8 * n) < thi:
+            n += 1
+        if n >= 3:
+            jumps[lo + off] = 8 * n
+            off += 8 * n
+        else:
+            off += 8
+    # Pointers into .rodata stored in .rodata (outside jump tables).
+    inner = collections.defaultdict(list)  # target -> [where the pointer is]
+    off = (-lo) % 8
+    while off + 8 <= len(data):
+        if lo + off in jumps:
+            off += jumps[lo + off]
+            continue
+        v = word(off)
+        if lo <= v < hi:
+            inner[v].append(lo + off)
+        off += 8
+    refs = text_refs(path, lo, hi)
+    owners = code_owners(path, refs)
+    cuts = {lo} | set(jumps) | set(inner) | {a for hits in refs.values() for a in hits}
+    syms = subprocess.run(["nm", "-S", "-C", path], capture_output=True, text=True,
+                          check=True).stdout
+    named = {}
+    for line in syms.splitlines():
+        f = line.split(None, 3)
+        if len(f) == 4 and f[2] in "rR":
+            a = int(f[0], 16)
+            if lo <= a < hi:
+                cuts.add(a)
+                named[a] = f[3]
+    starts = sorted(cuts)
+    ends = starts[1:] + [hi]
+    piece_of = {}
+    pieces = []
+    for s, e in zip(starts, ends):
+        piece_of[s] = len(pieces)
+        pieces.append([s, e - s, None, None])
+    import bisect
+
+    def containing(a):
+        return bisect.bisect_right(starts, a) - 1
+
+    # Owners from code.
+    by_target = collections.defaultdict(list)
+    for ins, hits in refs.items():
+        for a in hits:
+            by_target[a].append(owners.get(ins, ("?", [])))
+    in_jump = set()
+    for s, n in jumps.items():
+        in_jump.update(range(s, s + n, 8))
+    for s, p in zip(starts, pieces):
+        if s in in_jump:
+            p[2] = "jump tables"
+            p[3] = (by_target[s][0] if by_target.get(s) else ("?", []))[0]
+            continue
+        if s in named:
+            p[3] = named[s].split("::")
+            mod = "::".join(x for x in p[3][1:-1])
+            p[3] = (mod, [named[s]])
+        elif by_target.get(s):
+            p[3] = by_target[s][0]
+    # Owners through pointers stored in owned pieces (tables of &str), to a fixpoint.
+    changed = True
+    while changed:
+        changed = False
+        for s, p in zip(starts, pieces):
+            if p[3] is not None or s not in inner:
+                continue
+            for where in inner[s]:
+                q = pieces[containing(where)]
+                if q[3] is not None:
+                    p[3] = q[3]
+                    changed = True
+                    break
+    for s, p in zip(starts, pieces):
+        if p[2]:
+            continue
+        mod, fns = p[3] or ("(unreferenced)", [])
+        b = data[s - lo:s - lo + p[1]]
+        p[2] = next((c for c, test in RODATA_CATEGORIES if test(mod, fns, b)), "the rest")
+        p[3] = mod
+    return [tuple(p) for p in pieces]
+
+
+def rodata_report(path, top, old=None, list_pieces=False):
+    """Prints .rodata by kind and the rest by module; returns both as dicts."""
+    pieces = rodata_pieces(path)
+    total = sum(p[1] for p in pieces)
+    cats = collections.Counter()
+    rest = collections.Counter()
+    jumps = collections.Counter()
+    for _, n, cat, mod in pieces:
+        cats[cat] += n
+        if cat == "the rest":
+            rest[mod] += n
+        if cat == "jump tables":
+            jumps[mod] += n
+
+    def delta(n, was):
+        return f"  {n - was:+,}" if old and n != was else ""
+    print(f"\n.rodata by kind ({total:,} bytes; cut at each address code or a table "
+          "refers to):")
+    old_cats = (old or {}).get("rodata", {})
+    for cat in sorted(set(cats) | set(old_cats), key=lambda c: -cats.get(c, 0)):
+        n = cats.get(cat, 0)
+        print(f"  {cat:<40} {n:>9,}  {100.0 * n / max(total, 1):5.1f}%"
+              + delta(n, old_cats.get(cat, 0)))
+    print(f"\nthe rest of .rodata by the module that refers to it, top {top}:")
+    old_rest = (old or {}).get("rodata_rest", {})
+    for mod, n in rest.most_common(top):
+        print(f"  {mod:<40} {n:>9,}" + delta(n, old_rest.get(mod, 0)))
+    print("\njump tables by the module of the switch: "
+          + ", ".join(f"{m} {n:,}" for m, n in jumps.most_common(top)))
+    if list_pieces:
+        lo, data = elf_section(path, ".rodata")
+        print("\n.rodata pieces (address, bytes, kind, module, first bytes):")
+        for s, n, cat, mod in pieces:
+            print(f"  {s:#x} {n:>6} {cat:<32} {mod:<28} "
+                  f"{data[s - lo:s - lo + min(n, 40)]!r}")
+    return dict(cats), dict(rest)
+
+
 def rollup(per, depth):
     out = collections.Counter()
     for mod, n in per.items():
@@ -181,6 +411,7 @@ def main():
     ap.add_argument("--diff")
     ap.add_argument("--binary")
     ap.add_argument("--targets", nargs="*")
+    ap.add_argument("--rodata-pieces", action="store_true")
     a = ap.parse_args()
     if a.targets is not None:
         return per_target(a.targets)
@@ -232,6 +463,9 @@ def main():
     print(f"\nlargest functions (after inlining), top {a.top}:")
     for n, name in symbols(unstripped, a.top):
         print(f"  {n:>7,}  {name[:100]}")
+    cats, rest = rodata_report(unstripped, a.top, old, a.rodata_pieces)
+    figures["rodata"] = cats
+    figures["rodata_rest"] = rest
     if a.json:
         with open(a.json, "w") as fh:
             json.dump(figures, fh, indent=1, sort_keys=True)

@@ -15,148 +15,17 @@ pub fn failed() -> bool {
     FAILED.load(Ordering::Relaxed)
 }
 
-/// glibc 2.36 `strerror` texts for errno 0..=133, in order, each ended by a NUL: one
-/// string, not a table of 134 slices (16 bytes of pointer and length each).
-const STRERROR: &str = concat!(
-    "Success\0",
-    "Operation not permitted\0",
-    "No such file or directory\0",
-    "No such process\0",
-    "Interrupted system call\0",
-    "Input/output error\0",
-    "No such device or address\0",
-    "Argument list too long\0",
-    "Exec format error\0",
-    "Bad file descriptor\0",
-    "No child processes\0",
-    "Resource temporarily unavailable\0",
-    "Cannot allocate memory\0",
-    "Permission denied\0",
-    "Bad address\0",
-    "Block device required\0",
-    "Device or resource busy\0",
-    "File exists\0",
-    "Invalid cross-device link\0",
-    "No such device\0",
-    "Not a directory\0",
-    "Is a directory\0",
-    "Invalid argument\0",
-    "Too many open files in system\0",
-    "Too many open files\0",
-    "Inappropriate ioctl for device\0",
-    "Text file busy\0",
-    "File too large\0",
-    "No space left on device\0",
-    "Illegal seek\0",
-    "Read-only file system\0",
-    "Too many links\0",
-    "Broken pipe\0",
-    "Numerical argument out of domain\0",
-    "Numerical result out of range\0",
-    "Resource deadlock avoided\0",
-    "File name too long\0",
-    "No locks available\0",
-    "Function not implemented\0",
-    "Directory not empty\0",
-    "Too many levels of symbolic links\0",
-    "Unknown error 41\0",
-    "No message of desired type\0",
-    "Identifier removed\0",
-    "Channel number out of range\0",
-    "Level 2 not synchronized\0",
-    "Level 3 halted\0",
-    "Level 3 reset\0",
-    "Link number out of range\0",
-    "Protocol driver not attached\0",
-    "No CSI structure available\0",
-    "Level 2 halted\0",
-    "Invalid exchange\0",
-    "Invalid request descriptor\0",
-    "Exchange full\0",
-    "No anode\0",
-    "Invalid request code\0",
-    "Invalid slot\0",
-    "Unknown error 58\0",
-    "Bad font file format\0",
-    "Device not a stream\0",
-    "No data available\0",
-    "Timer expired\0",
-    "Out of streams resources\0",
-    "Machine is not on the network\0",
-    "Package not installed\0",
-    "Object is remote\0",
-    "Link has been severed\0",
-    "Advertise error\0",
-    "Srmount error\0",
-    "Communication error on send\0",
-    "Protocol error\0",
-    "Multihop attempted\0",
-    "RFS specific error\0",
-    "Bad message\0",
-    "Value too large for defined data type\0",
-    "Name not unique on network\0",
-    "File descriptor in bad state\0",
-    "Remote address changed\0",
-    "Can not access a needed shared library\0",
-    "Accessing a corrupted shared library\0",
-    ".lib section in a.out corrupted\0",
-    "Attempting to link in too many shared libraries\0",
-    "Cannot exec a shared library directly\0",
-    "Invalid or incomplete multibyte or wide character\0",
-    "Interrupted system call should be restarted\0",
-    "Streams pipe error\0",
-    "Too many users\0",
-    "Socket operation on non-socket\0",
-    "Destination address required\0",
-    "Message too long\0",
-    "Protocol wrong type for socket\0",
-    "Protocol not available\0",
-    "Protocol not supported\0",
-    "Socket type not supported\0",
-    "Operation not supported\0",
-    "Protocol family not supported\0",
-    "Address family not supported by protocol\0",
-    "Address already in use\0",
-    "Cannot assign requested address\0",
-    "Network is down\0",
-    "Network is unreachable\0",
-    "Network dropped connection on reset\0",
-    "Software caused connection abort\0",
-    "Connection reset by peer\0",
-    "No buffer space available\0",
-    "Transport endpoint is already connected\0",
-    "Transport endpoint is not connected\0",
-    "Cannot send after transport endpoint shutdown\0",
-    "Too many references: cannot splice\0",
-    "Connection timed out\0",
-    "Connection refused\0",
-    "Host is down\0",
-    "No route to host\0",
-    "Operation already in progress\0",
-    "Operation now in progress\0",
-    "Stale file handle\0",
-    "Structure needs cleaning\0",
-    "Not a XENIX named type file\0",
-    "No XENIX semaphores available\0",
-    "Is a named type file\0",
-    "Remote I/O error\0",
-    "Disk quota exceeded\0",
-    "No medium found\0",
-    "Wrong medium type\0",
-    "Operation canceled\0",
-    "Required key not available\0",
-    "Key has expired\0",
-    "Key has been revoked\0",
-    "Key was rejected by service\0",
-    "Owner died\0",
-    "State not recoverable\0",
-    "Operation not possible due to RF-kill\0",
-    "Memory page has hardware error\0",
-);
+/// glibc 2.36 `strerror` texts for errno 0..=133: src/sys/err/strerror.txt, packed
+/// by tools/gen_help.py (one string, each text ended by a NUL: not a table of 134
+/// slices of 16 bytes each; recurring words as one byte each).
+mod strerror;
 
-/// The text of errno `i` (0..=133), without its NUL.
-fn strerror_text(i: usize) -> Option<&'static [u8]> {
-    STRERROR.as_bytes().split(|&c| c == 0).take(134).nth(i)
+/// The packed text of errno `i` (0..=133), without its NUL.
+fn strerror_packed(i: usize) -> Option<&'static [u8]> {
+    if i >= strerror::COUNT {
+        return None;
+    }
+    strerror::TEXTS.split(|&c| c == 0).nth(i)
 }
 
 /// The glibc text for `e`; `Unknown error N` style for numbers glibc does not name.
@@ -171,10 +40,10 @@ pub struct Strerror(i32);
 impl Strerror {
     /// Appends the text to `line`.
     pub fn push_to(self, line: &mut Line) {
-        match usize::try_from(self.0).ok().and_then(strerror_text) {
-            Some(s) => {
-                line.push(s);
-            }
+        match usize::try_from(self.0).ok().and_then(strerror_packed) {
+            Some(s) => super::text::expand(s, &strerror::WORDS, &mut |b| {
+                line.push(b);
+            }),
             None => {
                 line.push(b"Unknown error ");
                 line.push_int(self.0 as i64);
@@ -286,6 +155,15 @@ impl Default for Line {
 mod tests {
     use super::*;
 
+    /// The text of errno `i`, expanded.
+    fn strerror_text(i: usize) -> Option<Vec<u8>> {
+        let mut v = Vec::new();
+        super::super::text::expand(strerror_packed(i)?, &strerror::WORDS, &mut |b| {
+            v.extend_from_slice(b)
+        });
+        Some(v)
+    }
+
     /// Every text is glibc's, as the running system's strerror (through Python, which
     /// calls it) prints it.
     #[test]
@@ -302,11 +180,23 @@ mod tests {
             }
         };
         for (i, line) in py.split(|&c| c == b'\n').take(134).enumerate() {
-            assert_eq!(strerror_text(i), Some(line), "errno {i}");
+            assert_eq!(strerror_text(i).as_deref(), Some(line), "errno {i}");
         }
-        assert_eq!(strerror_text(2), Some(&b"No such file or directory"[..]));
-        assert_eq!(strerror_text(28), Some(&b"No space left on device"[..]));
-        assert_eq!(strerror_text(32), Some(&b"Broken pipe"[..]));
+        for (i, text) in std::fs::read_to_string(concat!(
+            env!("CARGO_MANIFEST_DIR"),
+            "/src/sys/err/strerror.txt"
+        ))
+        .unwrap()
+        .lines()
+        .enumerate()
+        {
+            let expanded = strerror_text(i).expect("as many packed texts as lines");
+            assert_eq!(expanded, text.as_bytes(), "run tools/gen_help.py");
+        }
+        assert_eq!(strerror_text(134), None);
+        assert_eq!(strerror_text(2).unwrap(), b"No such file or directory");
+        assert_eq!(strerror_text(28).unwrap(), b"No space left on device");
+        assert_eq!(strerror_text(32).unwrap(), b"Broken pipe");
     }
 
     #[test]
@@ -318,8 +208,8 @@ mod tests {
         strerror(Errno::from_raw_os_error(134)).push_to(&mut l);
         assert_eq!(l.text(), b"Unknown error 134");
         assert_eq!(
-            strerror_text(133),
-            Some(&b"Memory page has hardware error"[..])
+            strerror_text(133).unwrap(),
+            b"Memory page has hardware error"
         );
     }
 

@@ -1,9 +1,9 @@
 //! wc's options: one row each in `--help` order (its letter, long name, argument,
-//! what it does and its help lines), the `--total` keywords, and the help and
-//! version texts around them. Every option simply adds to the run (a count, a
+//! what it does; the help text is src/help/wc.txt), the `--total` keywords, and
+//! the help and version texts. Every option simply adds to the run (a count, a
 //! setting); `--files0-from` and `--total` given twice: the last one wins.
 
-use crate::cli::{self, HasArg, Opt};
+use crate::cli::{self, HasArg, Opt, OptTable, Row};
 use crate::sys::out;
 
 /// What an option does.
@@ -23,32 +23,27 @@ pub enum Act {
 
 use HasArg::{No, Required};
 
+/// The options, in `--help` order, as stored (cli::OptTable).
+pub static OPTS: OptTable<Act> = OptTable {
+    rows: &ROWS,
+    names: &NAMES,
+};
+static ROWS: [Row<Act>; 10] = cli::rows(&SRC);
+static NAMES: [u8; cli::names_len(&SRC)] = cli::names(&SRC);
+
 /// The options, in `--help` order.
-pub static OPTS: [Opt<Act>; 10] = [
-    Opt::new("bytes", b'c', No, Act::Bytes)
-        .help("  -c, --bytes            print the byte counts\n"),
-    Opt::new("chars", b'm', No, Act::Chars)
-        .help("  -m, --chars            print the character counts\n"),
-    Opt::new("lines", b'l', No, Act::Lines)
-        .help("  -l, --lines            print the newline counts\n"),
-    Opt::new("files0-from", 0, Required, Act::Files0).help(concat!(
-        "      --files0-from=F    read the names of the input files from F, where\n",
-        "                           each name ends with a NUL byte;\n",
-        "                           if F is -, read the names from standard input\n",
-    )),
-    Opt::new("max-line-length", b'L', No, Act::MaxLen)
-        .help("  -L, --max-line-length  print the display width of the widest line\n"),
-    Opt::new("words", b'w', No, Act::Words)
-        .help("  -w, --words            print the word counts\n"),
-    Opt::new("total", 0, Required, Act::Total).help(concat!(
-        "      --total=WHEN       when to print the line of totals;\n",
-        "                           WHEN is one of: auto, always, only, never\n",
-    )),
+static SRC: [Opt<Act>; 10] = [
+    Opt::new("bytes", b'c', No, Act::Bytes),
+    Opt::new("chars", b'm', No, Act::Chars),
+    Opt::new("lines", b'l', No, Act::Lines),
+    Opt::new("files0-from", 0, Required, Act::Files0),
+    Opt::new("max-line-length", b'L', No, Act::MaxLen),
+    Opt::new("words", b'w', No, Act::Words),
+    Opt::new("total", 0, Required, Act::Total),
     // Undocumented, as in GNU: which newline kernel is used.
     Opt::new("debug", 0, No, Act::Debug),
-    Opt::new("help", 0, No, Act::Help).help("      --help        display this help and exit\n"),
-    Opt::new("version", 0, No, Act::Version)
-        .help("      --version     output version information and exit\n"),
+    Opt::new("help", 0, No, Act::Help),
+    Opt::new("version", 0, No, Act::Version),
 ];
 
 /// `--total=WHEN`.
@@ -68,30 +63,9 @@ pub const TOTALS: &[(&str, Total)] = &[
     ("never", Total::Never),
 ];
 
-const INTRO: &str = "Count the newlines, words and bytes of each FILE, and print a line of totals
-when there is more than one FILE.  A word is a run of printable characters
-between white space.
-
-With no FILE, or when FILE is -, read standard input.
-
-The options below choose the counts to print; they always come in this order:
-newlines, words, characters, bytes, maximum line width.
-";
-
-const OUTRO: &str = "
-This is the wc of bareutils, which behaves as GNU coreutils' wc.
-";
-
-/// Prints `--help` (its usage lines name `prog`).
+/// Prints `--help` (src/help/wc.txt; its usage lines name `prog`).
 pub fn help(prog: &[u8]) {
-    out::bytes(b"Usage: ");
-    out::bytes(prog);
-    out::bytes(b" [OPTION]... [FILE]...\n  or:  ");
-    out::bytes(prog);
-    out::bytes(b" [OPTION]... --files0-from=F\n");
-    out::bytes(INTRO.as_bytes());
-    cli::help(&OPTS);
-    out::bytes(OUTRO.as_bytes());
+    crate::help::expand(&crate::help::WC, prog, &mut crate::fmt::Stdout);
 }
 
 /// Prints `--version`.

@@ -1,0 +1,43 @@
+//! The applets' `--help` texts, packed: the plain texts are src/help/*.txt
+//! (`{prog}` where the program name goes), and tools/gen_help.py writes them into
+//! src/help/packed.rs as bytes where each byte from 0x80 stands for a recurring word
+//! (half the bytes of the plain text); sys::text::expand unpacks them.
+
+use crate::fmt::Sink;
+
+mod packed;
+
+pub use packed::{LS, WC};
+
+/// The byte that stands for the program name.
+const PROG: u8 = 0x01;
+
+/// Writes packed text `text` to `sink`, `prog` for each PROG.
+pub fn expand(text: &[u8], prog: &[u8], sink: &mut dyn Sink) {
+    crate::sys::text::expand(text, &packed::WORDS, &mut |b| {
+        sink.put(if b == [PROG] { prog } else { b });
+    });
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// packed.rs expands to the plain texts (tools/gen_help.py was run after the
+    /// last edit of a text).
+    #[test]
+    fn packed_texts_are_the_plain_texts() {
+        for (packed, plain) in [
+            (&LS[..], include_str!("help/ls.txt")),
+            (&WC[..], include_str!("help/wc.txt")),
+        ] {
+            let mut v = heapless::Vec::<u8, 16384>::new();
+            expand(packed, b"PROG", &mut v);
+            assert_eq!(
+                String::from_utf8(v.to_vec()).unwrap(),
+                plain.replace("{prog}", "PROG"),
+                "run tools/gen_help.py"
+            );
+        }
+    }
+}
