@@ -18,8 +18,9 @@ pub enum Decoded {
 }
 
 /// Decodes the sequence at the start of `b` by glibc's `mbrtowc` rules in C.UTF-8.
-/// An empty slice is `Incomplete`.
-#[inline]
+/// An empty slice is `Incomplete`. Not `#[inline]`: the binary's callers (fmt) then
+/// call this one copy rather than compile their own at opt-level "s" (432 bytes;
+/// callgrind counts the same instructions for wc and ls -l).
 pub fn decode(b: &[u8]) -> Decoded {
     let b0 = match b.first() {
         Some(&b0) => b0,
