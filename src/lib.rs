@@ -2,11 +2,12 @@
 //!
 //! `sys` is the kernel boundary: every syscall, and the raw memory behind the
 //! buffers and the arena. `simd` holds wc's byte-classifying kernels, whose
-//! `core::arch` intrinsics are `unsafe` to call. These two are the only modules
-//! where `unsafe` is allowed (`#[allow(unsafe_code)]` below); the crate denies it
-//! everywhere else, so the compiler enforces the rule. (src/main.rs, the process
-//! entry, is a crate of its own.) `fmt` and `cli` are pure; each applet lives in its
-//! own module.
+//! `core::arch` intrinsics are `unsafe` to call, and wc's counter: a package of its
+//! own (src/simd/, compiled at opt-level 3 while this crate is compiled for size),
+//! re-exported below. `sys` is the only module of this crate where `unsafe` is
+//! allowed (`#[allow(unsafe_code)]` below); the crate denies it everywhere else, so
+//! the compiler enforces the rule. (src/main.rs, the process entry, is a crate of
+//! its own.) `fmt` and `cli` are pure; each applet lives in its own module.
 #![cfg_attr(not(test), no_std)]
 #![deny(unsafe_code)]
 #![forbid(unsafe_op_in_unsafe_fn)]
@@ -25,8 +26,7 @@ pub mod install;
 pub mod locale;
 pub mod ls;
 pub mod msg;
-#[allow(unsafe_code)]
-pub mod simd;
+pub use bareutils_simd as simd;
 #[allow(unsafe_code)]
 pub mod sys;
 pub mod users;

@@ -15,14 +15,12 @@ mod input;
 mod job;
 mod options;
 mod render;
-mod utf8;
 
 use crate::cli::{argmatch, Args, Item, Parser};
 use crate::msg::{self, try_help};
 use crate::simd;
 use crate::sys::arena::{Arena, Exhausted};
 use crate::sys::{env, file, iobuf, stat, AsFd, BorrowedFd, Errno, OwnedFd};
-use classes::Classes;
 use count::Counts;
 use files0::{List, ListError};
 use input::{Info, Pre, Reader};
@@ -70,7 +68,7 @@ pub fn main(prog: &'static [u8], first: usize) -> i32 {
     let needs_classes = job.utf8 && (job.words || job.chars || job.max_len);
     let mut cache;
     let classes = if needs_classes {
-        cache = Classes::new(env::get(b"POSIXLY_CORRECT").is_some());
+        cache = classes::new(env::get(b"POSIXLY_CORRECT").is_some());
         Some(&mut cache)
     } else {
         None

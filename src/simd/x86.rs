@@ -1,6 +1,6 @@
 //! The x86 kernels, for x86_64 and i686. `*_sse2` are safe: this module is only
 //! compiled where SSE2 is enabled for the whole build (x86_64's baseline, and the
-//! i686 target's; see simd.rs). `*_avx2` require AVX2, POPCNT, BMI1 and BMI2.
+//! i686 target's; see lib.rs). `*_avx2` require AVX2, POPCNT, BMI1 and BMI2.
 
 use super::{Blocks, Masks};
 #[cfg(target_arch = "x86")]
@@ -243,7 +243,7 @@ impl super::Kernel for Avx2 {
 
 /// `super::scan` with SSE2.
 pub fn scan_sse2<S: Blocks>(buf: &[u8], mut at: usize, sink: &mut S) -> usize {
-    // `len - at`, not `at + 64`: a position from the sink cannot wrap (simd.rs).
+    // `len - at`, not `at + 64`: a position from the sink cannot wrap (lib.rs).
     while buf.len().saturating_sub(at) >= 64 {
         let Some(block) = buf[at..].first_chunk::<64>() else {
             break;
@@ -293,7 +293,7 @@ fn masks32(v: __m256i) -> [u32; 7] {
 /// The CPU and OS must support AVX2, POPCNT, BMI1 and BMI2.
 #[target_feature(enable = "avx2,popcnt,bmi1,bmi2")]
 pub unsafe fn scan_avx2<S: Blocks>(buf: &[u8], mut at: usize, sink: &mut S) -> usize {
-    // `len - at`, not `at + 64`: a position from the sink cannot wrap (simd.rs).
+    // `len - at`, not `at + 64`: a position from the sink cannot wrap (lib.rs).
     while buf.len().saturating_sub(at) >= 64 {
         // SAFETY: at <= len and len - at >= 64, so both 32-byte unaligned loads lie
         // in `buf`; AVX2 is enabled for this function.

@@ -1,175 +1,35 @@
-//! What wc needs to know about a non-ASCII character, cached: printable, word
-//! separator (iswspace, or a no-break space unless POSIXLY_CORRECT), display width.
-//!
-//! The facts come from `fmt::unicode` (table searches). Characters of the Basic
-//! Multilingual Plane and the next plane (emoji) are cached in one flat table,
-//! filled a 256-character page at a time the first time a character of the page is
-//! met; other characters are looked up directly.
+//! wc's character classes: the cache (`simd::classes`, beside the counter that reads
+//! it in its hot loop) filled from `fmt::unicode`'s answers in the C.UTF-8 locale.
 
 use crate::fmt::unicode::{is_nbsp, is_print, is_space, width};
+pub use crate::simd::classes::Classes;
 
-/// Marks a table page not filled yet (no class has all bits set).
-const UNFILLED: u8 = 0xff;
-
-/// Printable (iswprint).
-pub const PRINT: u8 = 1;
-/// Separates words.
-pub const SEP: u8 = 2;
-const WIDTH_SHIFT: u8 = 2;
-
-/// The cache; about 64 KiB, so keep one per process.
-pub struct Classes {
-    /// POSIXLY_CORRECT: the no-break spaces do not separate words.
-    posix: bool,
-    /// Classes of U+0000..U+1FFFF; UNFILLED marks a page not looked at yet.
-    table: [u8; 0x2_0000],
-    /// Per run of 64 code points below U+10000 (index cp >> 6): 0 not looked at
-    /// yet, ORDINARY | class when all 64 share one printable non-separator class,
-    /// MIXED otherwise.
-    runs: [u8; 1024],
-    /// Per UTF-8 lead byte 0xc0..=0xff: LEAD_WORD | LEAD_ONE | LEAD_TWO when every
-    /// character it can start is a printable non-separator of that width, else
-    /// LEAD_SLOW (look each character up). Read by the vector lead lookup.
-    pub leads: [u8; 64],
-    /// How often each lead was looked up the slow way (its summary is made after
-    /// LEAD_PATIENCE times, so small inputs never pay for it).
-    lead_hits: [u16; 64],
+/// An empty cache; with `posix` (POSIXLY_CORRECT) the no-break spaces do not
+/// separate words.
+pub fn new(posix: bool) -> Classes {
+    Classes::new(if posix { posix_class } else { class })
 }
 
-/// Lead-table bits (see `Classes::leads`).
-pub const LEAD_WORD: u8 = 1;
-pub const LEAD_ONE: u8 = 2;
-pub const LEAD_TWO: u8 = 4;
-pub const LEAD_SLOW: u8 = 8;
-const LEAD_PATIENCE: u16 = 256;
+/// The class of `cp` (`simd::classes::class`).
+fn class(cp: u32) -> u8 {
+    crate::simd::classes::class(is_print(cp), width(cp), is_space(cp) || is_nbsp(cp))
+}
 
-/// A run of 64 code points that all have the class in the low bits.
-pub const ORDINARY: u8 = 0x80;
-/// A run of 64 code points whose classes differ (or that separate words).
-pub const MIXED: u8 = 0x40;
-
-impl Classes {
-    pub fn new(posix: bool) -> Classes {
-        Classes {
-            posix,
-            table: [UNFILLED; 0x2_0000],
-            runs: [0; 1024],
-            leads: [LEAD_SLOW; 64],
-            lead_hits: [0; 64],
-        }
-    }
-
-    fn compute(&self, cp: u32) -> u8 {
-        let mut k = 0;
-        if is_print(cp) {
-            k |= PRINT;
-            let w = width(cp);
-            if w > 0 {
-                k |= (w as u8) << WIDTH_SHIFT;
-            }
-        }
-        if is_space(cp) || (!self.posix && is_nbsp(cp)) {
-            k |= SEP;
-        }
-        k
-    }
-
-    /// The class bits of `cp`.
-    #[inline(always)]
-    pub fn get(&mut self, cp: u32) -> u8 {
-        match self.table.get(cp as usize) {
-            Some(&UNFILLED) => self.fill(cp),
-            Some(&k) => k,
-            None => self.compute(cp),
-        }
-    }
-
-    #[inline(never)]
-    fn fill(&mut self, cp: u32) -> u8 {
-        let page = (cp & !0xff) as usize;
-        for i in 0..256 {
-            self.table[page + i] = self.compute((page + i) as u32);
-        }
-        self.table[cp as usize]
-    }
-
-    /// The summary of the 64 code points `run << 6 ..= run << 6 | 63` (run < 1024).
-    #[inline(always)]
-    pub fn run(&mut self, run: usize) -> u8 {
-        let r = self.runs[run];
-        if r != 0 {
-            return r;
-        }
-        self.fill_run(run)
-    }
-
-    #[inline(never)]
-    fn fill_run(&mut self, run: usize) -> u8 {
-        let first = self.get((run << 6) as u32);
-        let same = (1..64).all(|i| self.get((run << 6 | i) as u32) == first);
-        let r = if same && first & PRINT != 0 && first & SEP == 0 {
-            ORDINARY | first
-        } else {
-            MIXED
-        };
-        self.runs[run] = r;
-        r
-    }
-
-    /// Notes a slow lookup of a character starting with `lead`; makes the lead's
-    /// summary once it has been seen often enough.
-    #[inline(always)]
-    pub fn note_slow_lead(&mut self, lead: u8) {
-        let i = (lead & 0x3f) as usize;
-        if self.lead_hits[i] < LEAD_PATIENCE {
-            self.lead_hits[i] += 1;
-            if self.lead_hits[i] == LEAD_PATIENCE {
-                self.summarize_lead(lead);
-            }
-        }
-    }
-
-    #[inline(never)]
-    fn summarize_lead(&mut self, lead: u8) {
-        // The runs of 64 code points this lead starts (second bytes allowed).
-        let (first, last) = match lead {
-            0xc2..=0xdf => ((lead & 0x1f) as usize, (lead & 0x1f) as usize),
-            0xe0 => (0x20, 0x3f),
-            0xed => (0x340, 0x35f),
-            0xe1..=0xef => (
-                ((lead & 0x0f) as usize) << 6,
-                (((lead & 0x0f) as usize) << 6) | 0x3f,
-            ),
-            _ => return,
-        };
-        let k = self.run(first);
-        if k & ORDINARY == 0 || (first..=last).any(|r| self.run(r) != k) {
-            return;
-        }
-        let k = k & !ORDINARY;
-        let mut e = LEAD_WORD;
-        match Classes::width(k) {
-            1 => e |= LEAD_ONE,
-            2 => e |= LEAD_TWO,
-            _ => {}
-        }
-        self.leads[(lead & 0x3f) as usize] = e;
-    }
-
-    /// The display width encoded in class bits (0 for non-printable).
-    #[inline(always)]
-    pub fn width(k: u8) -> u64 {
-        ((k >> WIDTH_SHIFT) & 3) as u64
-    }
+/// The same under POSIXLY_CORRECT.
+fn posix_class(cp: u32) -> u8 {
+    crate::simd::classes::class(is_print(cp), width(cp), is_space(cp))
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::simd::classes::{
+        LEAD_ONE, LEAD_PATIENCE, LEAD_SLOW, LEAD_TWO, LEAD_WORD, PRINT, SEP, WIDTH_SHIFT,
+    };
 
     #[test]
     fn classes() {
-        let mut c = Classes::new(false);
+        let mut c = new(false);
         assert_eq!(c.get(0xe9), PRINT | 1 << WIDTH_SHIFT);
         assert_eq!(c.get(0x65e5), PRINT | 2 << WIDTH_SHIFT);
         assert_eq!(c.get(0x301), PRINT);
@@ -186,7 +46,7 @@ mod tests {
         assert_eq!(c.leads[0x10], LEAD_WORD | LEAD_ONE);
         assert_eq!(c.leads[0x24], LEAD_WORD | LEAD_TWO);
         assert_eq!(c.leads[0x0e], LEAD_SLOW);
-        let mut p = Classes::new(true);
+        let mut p = new(true);
         assert_eq!(p.get(0xa0) & SEP, 0);
         assert_eq!(p.get(0x2003) & SEP, SEP);
     }

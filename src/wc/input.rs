@@ -232,7 +232,7 @@ impl<'r> Reader<'r> {
             Some(c) => c,
             None => {
                 // Not reached: the caller gives a cache whenever this path can run.
-                spare = Classes::new(false);
+                spare = super::classes::new(false);
                 &mut spare
             }
         };

@@ -1,10 +1,16 @@
-//! SIMD and SWAR byte classification for wc, behind safe functions.
+//! wc's hot code, a package of its own (bareutils-simd): the byte-classifying
+//! kernels and the counter built on them. The release profile compiles this package
+//! for speed (opt-level 3) and the rest of the binary for size (Cargo.toml,
+//! docs/ARCHITECTURE.md). Its entry points are not generic (`count_newlines`,
+//! `count::Counter::feed`), so the loops are instantiated here, with this package's
+//! optimisation, and not in the applet that calls them.
 //!
-//! These kernels make no syscall, so they are not part of `sys`; but the intrinsics
-//! of `core::arch` are `unsafe` to call, so this is, with `sys`, one of the two
-//! modules where the crate allows `unsafe` (see lib.rs). Every `unsafe` block here
-//! is a load inside the caller's slice or an instruction the CPU is known to have.
-//! Per architecture:
+//! SIMD and SWAR byte classification for wc, behind safe functions. These kernels
+//! make no syscall, so they are not part of `sys`; but the intrinsics of `core::arch`
+//! are `unsafe` to call, so this package is, with `sys`, one of the two places where
+//! `unsafe` is allowed (only in this file and the kernels x86.rs, neon.rs, swar.rs:
+//! the counter's modules deny it). Every `unsafe` block here is a load inside the
+//! caller's slice or an instruction the CPU is known to have. Per architecture:
 //! - x86_64 and i686 (simd/x86.rs): SSE2 (the baseline of both) and AVX2 (with
 //!   POPCNT/BMI1/BMI2), chosen once at run time with cpuid and xgetbv;
 //! - aarch64 (simd/neon.rs): NEON, part of the base architecture;
@@ -17,6 +23,17 @@
 //! `scan` classifies 64-byte blocks into bit masks and hands each block's masks to
 //! a [`Blocks`] consumer. The consumer is generic, so it is compiled into the
 //! vector function and its bit arithmetic gets the same target features (POPCNT).
+#![cfg_attr(not(test), no_std)]
+#![forbid(unsafe_op_in_unsafe_fn)]
+
+#[deny(unsafe_code)]
+pub mod classes;
+#[deny(unsafe_code)]
+pub mod count;
+#[deny(unsafe_code)]
+pub mod decode;
+#[deny(unsafe_code)]
+mod utf8;
 
 use core::sync::atomic::{AtomicU8, Ordering};
 
