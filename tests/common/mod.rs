@@ -590,11 +590,15 @@ pub struct Fixture {
 }
 
 impl Fixture {
-    /// A fresh, empty directory.
+    /// A fresh, empty directory. It is made inside a directory of its own, so that
+    /// its `..` does not change while the tests run (/tmp's times change with every
+    /// fixture the other tests make: `ls -a --time=ctime` sorts `..` by them).
     pub fn new(tag: &str) -> Fixture {
         let n = NEXT.fetch_add(1, Ordering::Relaxed);
-        let root = std::env::temp_dir().join(format!("bareutils-{tag}-{}-{n}", std::process::id()));
-        let _ = std::fs::remove_dir_all(&root);
+        let outer =
+            std::env::temp_dir().join(format!("bareutils-{tag}-{}-{n}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&outer);
+        let root = outer.join("f");
         std::fs::create_dir_all(&root).expect("fixture dir");
         Fixture { root }
     }
@@ -674,6 +678,9 @@ impl Drop for Fixture {
                 .arg(&self.root)
                 .status();
             let _ = std::fs::remove_dir_all(&self.root);
+            if let Some(outer) = self.root.parent() {
+                let _ = std::fs::remove_dir(outer);
+            }
         }
     }
 }
