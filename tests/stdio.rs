@@ -16,6 +16,11 @@ fn run(exe: &Path, argv0: &str, args: &str, redir: &str, dir: &Path) -> Ran {
 
 /// `run`, as the user nobody when `nobody` (through setpriv).
 fn run_by(exe: &Path, argv0: &str, args: &str, redir: &str, dir: &Path, nobody: bool) -> Ran {
+    let exe = if nobody {
+        runnable_by_anyone(exe)
+    } else {
+        exe.to_owned()
+    };
     let mut c = if nobody {
         let mut c = Command::new("setpriv");
         c.args([
@@ -31,7 +36,7 @@ fn run_by(exe: &Path, argv0: &str, args: &str, redir: &str, dir: &Path, nobody: 
     };
     let o = c
         .arg("-c")
-        .arg(format!("{} {args} {redir}", sh_exec(exe, argv0)))
+        .arg(format!("{} {args} {redir}", sh_exec(&exe, argv0)))
         .current_dir(dir)
         .env_clear()
         .env("LC_ALL", "C")

@@ -564,9 +564,46 @@ pub fn link_named(exe: &Path, name: &str) -> PathBuf {
     std::fs::create_dir_all(&dir).expect("link dir");
     let link = dir.join(name);
     if std::fs::symlink_metadata(&link).is_err() {
-        let _ = std::os::unix::fs::symlink(exe, &link);
+        let _ = std::os::unix::fs::symlink(runnable_by_anyone(exe), &link);
     }
     link
+}
+
+/// `exe`, or a copy of it that any user can execute when some directory above it
+/// is not searchable by others (a checkout under `mktemp -d` is 0700): run as
+/// nobody, the original would fail with EACCES before our code starts, and
+/// setpriv's execvp would go on down PATH and run GNU's program in its place.
+pub fn runnable_by_anyone(exe: &Path) -> PathBuf {
+    use std::os::unix::fs::PermissionsExt;
+    let full = std::fs::canonicalize(exe).unwrap_or_else(|_| exe.to_owned());
+    let open =
+        |p: &Path| std::fs::metadata(p).map_or(false, |m| m.permissions().mode() & 0o001 != 0);
+    if full.ancestors().all(open) {
+        return exe.to_owned();
+    }
+    let tag: String = full
+        .to_string_lossy()
+        .chars()
+        .map(|c| if c.is_ascii_alphanumeric() { c } else { '_' })
+        .collect();
+    let dir = std::env::temp_dir()
+        .join(format!("bareutils-bins-{}", std::process::id()))
+        .join(tag);
+    let copy = dir.join(full.file_name().unwrap_or(OsStr::new("bareutils")));
+    if !copy.exists() {
+        // Copied under a name of this thread's, then renamed: tests run in
+        // parallel threads and none may execute a half-written file.
+        std::fs::create_dir_all(&dir).expect("bin copy dir");
+        let mode = std::fs::Permissions::from_mode(0o755);
+        for d in dir.ancestors().take(2) {
+            std::fs::set_permissions(d, mode.clone()).expect("chmod bin copy dir");
+        }
+        let part = dir.join(format!("part-{:?}", std::thread::current().id()));
+        std::fs::copy(&full, &part).expect("copy the binary");
+        std::fs::set_permissions(&part, mode).expect("chmod the copy");
+        std::fs::rename(&part, &copy).expect("rename the copy");
+    }
+    copy
 }
 
 /// Quotes bytes for sh.
