@@ -151,8 +151,9 @@ pub struct Record<'a> {
 }
 
 impl<'a> Packed<'a> {
-    /// The record that starts at `at`, and where the next one starts.
-    #[inline]
+    /// The record that starts at `at`, and where the next one starts. (Inlined
+    /// always: the binary is built for size, and this is the listing loop's step.)
+    #[inline(always)]
     pub fn record(&self, at: usize) -> (Record<'a>, usize) {
         let p = self.bytes;
         let kind = Kind::from_mode((p[at] as u32) << 12);
@@ -172,27 +173,6 @@ impl<'a> Packed<'a> {
             },
             end + 1,
         )
-    }
-
-    /// The name of the record that starts at `at` (without its NUL): what sorting
-    /// compares, read without decoding the rest of the record.
-    #[inline]
-    pub fn name(&self, at: usize) -> &'a [u8] {
-        let p = self.bytes;
-        let len = p[at + 1] as usize | (p[at + 2] as usize) << 8;
-        let start = at + 3 + if self.ino { 8 } else { 0 };
-        &p[start..start + len]
-    }
-
-    /// Each record with its offset, in directory order.
-    pub fn records(&self) -> impl Iterator<Item = (usize, Record<'a>)> + '_ {
-        let mut at = 0;
-        (0..self.count).map(move |_| {
-            let here = at;
-            let (r, next) = self.record(here);
-            at = next;
-            (here, r)
-        })
     }
 }
 

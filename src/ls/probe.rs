@@ -24,6 +24,7 @@ const SELINUX: &[u8] = b"security.selinux";
 
 /// Buffers `probe` reuses for every entry of a directory: the path the xattr calls
 /// name (the directory's path and a slash written once), and the list of names.
+#[derive(Clone, Copy)]
 pub struct Scratch {
     path: [u8; 4096],
     /// Bytes of `path` before the entry's name.

@@ -110,9 +110,12 @@ pub fn entries_of<'a>(
     packed: &Packed<'a>,
 ) -> Result<&'a mut [Entry<'a>], Exhausted> {
     let entries = region.alloc_slice(packed.count, Entry::EMPTY)?;
-    for (slot, (_, r)) in entries.iter_mut().zip(packed.records()) {
+    let mut at = 0;
+    for slot in entries.iter_mut() {
+        let (r, next) = packed.record(at);
         *slot = Entry::new(r.name_z, r.kind);
         slot.d_ino = r.ino;
+        at = next;
     }
     Ok(entries)
 }
@@ -145,8 +148,8 @@ pub fn stream(
     fd: BorrowedFd<'_>,
     buf: &mut [MaybeUninit<u8>],
     filter: &Filter,
-    at: &[u8],
     needs: &Needs,
+    mut scratch: Option<&mut Scratch>,
     on: &mut dyn FnMut(Event),
 ) -> Result<Option<Errno>, Exhausted> {
     let mut d = dir::entries(fd, buf);
@@ -167,7 +170,8 @@ pub fn stream(
                 let mut one = [Entry::new(name, Kind::from_mode(dirent_mode(&e)))];
                 let r = region.sub();
                 let mut failed = None;
-                stat_entries(&r, fd, at, &mut one, needs, &mut |_, err, why| {
+                let s = scratch.as_deref_mut();
+                stat_entries(&r, fd, &mut one, needs, s, &mut |_, err, why| {
                     failed = Some((err, why))
                 })?;
                 if let Some((err, why)) = failed {
@@ -247,23 +251,20 @@ fn attach<'a>(
     Ok(())
 }
 
-/// Makes the stat calls `needs` asks for on `entries` (names relative to `dir`,
-/// whose path is `at`). `failed(name, errno, why)` reports an entry that could not be
-/// stat'd.
+/// Makes the stat calls `needs` asks for on `entries` (names relative to `dir`).
+/// `failed(name, errno, why)` reports an entry that could not be stat'd. `scratch`
+/// is the probe's buffers, started at `dir` (`Scratch::start`), needed when
+/// `needs.probe` is set (the caller's, made once: they are 4.6 KB).
 pub fn stat_entries<'a>(
     region: &Arena<'a>,
     dir: BorrowedFd<'_>,
-    at: &[u8],
     entries: &mut [Entry<'a>],
     needs: &Needs,
+    mut scratch: Option<&mut Scratch>,
     failed: &mut dyn FnMut(&[u8], Errno, Failure),
 ) -> Result<(), Exhausted> {
     let time = needs.time;
     if let Some(mask) = needs.every {
-        let mut scratch = needs.probe.map(|_| Scratch::new());
-        if let Some(s) = &mut scratch {
-            s.start(at, dir);
-        }
         let metas: &'a mut [Meta] = region.alloc_slice(entries.len(), Meta::default())?;
         for (e, m) in entries.iter_mut().zip(metas) {
             let Some(name) = cstr(e.name_z()) else {
@@ -273,7 +274,9 @@ pub fn stat_entries<'a>(
                 Ok(s) => {
                     *m = meta_of(&s, time);
                     e.kind = Kind::from_mode(m.mode);
-                    if let Some(err) = examine(region, dir, b"", scratch.as_mut(), e, m, needs)? {
+                    if let Some(err) =
+                        examine(region, dir, b"", scratch.as_deref_mut(), e, m, needs)?
+                    {
                         failed(e.name(), err, Failure::Readlink);
                     }
                     e.meta = Some(m);

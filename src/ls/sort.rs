@@ -10,27 +10,9 @@ use crate::fmt::vercmp::filevercmp;
 use crate::sys::arena::{Arena, Exhausted};
 use core::cmp::Ordering;
 
-/// Byte-order comparison, eight bytes at a time (musl's memcmp goes byte by byte).
-#[inline]
-pub fn bytes_cmp(a: &[u8], b: &[u8]) -> Ordering {
-    let n = a.len().min(b.len());
-    let mut i = 0;
-    while i + 8 <= n {
-        let x = u64::from_be_bytes(a[i..i + 8].try_into().unwrap_or([0; 8]));
-        let y = u64::from_be_bytes(b[i..i + 8].try_into().unwrap_or([0; 8]));
-        if x != y {
-            return x.cmp(&y);
-        }
-        i += 8;
-    }
-    while i < n {
-        if a[i] != b[i] {
-            return a[i].cmp(&b[i]);
-        }
-        i += 1;
-    }
-    a.len().cmp(&b.len())
-}
+pub use bareutils_simd::keysort::bytes_cmp;
+pub use bareutils_simd::keysort::Key;
+use bareutils_simd::keysort::{prefix, sort_keys, sort_packed_names};
 
 fn extension(name: &[u8]) -> &[u8] {
     match name.iter().rposition(|&c| c == b'.') {
@@ -63,20 +45,6 @@ fn dir_first(e: &Entry) -> bool {
     e.is_dir() || e.links_to_dir()
 }
 
-/// The first eight bytes of a name as a big-endian number (zero-padded): names
-/// in byte order have non-decreasing prefixes.
-#[inline]
-fn prefix(name: &[u8]) -> u64 {
-    if name.len() >= 8 {
-        return u64::from_be_bytes(name[..8].try_into().unwrap_or([0; 8]));
-    }
-    let mut v = 0u64;
-    for (i, &c) in name.iter().enumerate() {
-        v |= (c as u64) << (56 - 8 * i);
-    }
-    v
-}
-
 /// Sorts through (prefix, index) keys, then permutes the entries in place: small
 /// elements to move, and for the name order one integer comparison for most pairs.
 /// `by_name` fills in the names' prefixes (else they are all 0, and every pair goes
@@ -88,25 +56,22 @@ fn sort_through_keys(
     tie: &dyn Fn(&Entry, &Entry) -> Ordering,
 ) -> Result<(), Exhausted> {
     let n = entries.len();
-    let keys = scratch.alloc_slice(n, Key { prefix: 0, at: 0 })?;
+    let keys = scratch.alloc_slice(n, Key::new(0, 0))?;
     for (i, (k, e)) in keys.iter_mut().zip(entries.iter()).enumerate() {
-        *k = Key {
-            prefix: if by_name { prefix(e.name()) } else { 0 },
-            at: i as u32,
-        };
+        *k = Key::new(if by_name { prefix(e.name()) } else { 0 }, i as u32);
     }
     sort_keys(keys, &|i, j| tie(&entries[i], &entries[j]));
     // Apply the permutation: position i receives entry keys[i].1. Done slots are
     // marked with u32::MAX.
     for start in 0..n {
-        if keys[start].at == u32::MAX {
+        if keys[start].taken() {
             continue;
         }
         let held = entries[start];
         let mut at = start;
         loop {
             let from = keys[at].at();
-            keys[at].at = u32::MAX;
+            keys[at].take();
             if from == start {
                 entries[at] = held;
                 break;
@@ -118,32 +83,6 @@ fn sort_through_keys(
     Ok(())
 }
 
-/// A name's place in a `Packed` listing with its prefix: 12 bytes per entry.
-#[derive(Clone, Copy)]
-#[repr(C, packed(4))]
-pub struct Key {
-    prefix: u64,
-    at: u32,
-}
-
-impl Key {
-    /// Where the record starts in the packed bytes.
-    pub fn at(&self) -> usize {
-        let at = self.at;
-        at as usize
-    }
-}
-
-/// Orders `keys` by prefix, then by `tie(at, at)` (asked only when two prefixes are
-/// equal). One sort for entries and packed records alike.
-fn sort_keys(keys: &mut [Key], tie: &dyn Fn(usize, usize) -> Ordering) {
-    keys.sort_unstable_by(|a, b| {
-        { a.prefix }
-            .cmp(&{ b.prefix })
-            .then_with(|| tie(a.at(), b.at()))
-    });
-}
-
 /// The records of `packed` in name order, as keys allocated in `region`; None
 /// when the records do not fit 32-bit offsets.
 pub fn sort_packed<'a>(
@@ -153,14 +92,14 @@ pub fn sort_packed<'a>(
     if packed.bytes.len() > u32::MAX as usize {
         return Ok(None);
     }
-    let keys = region.alloc_slice(packed.count, Key { prefix: 0, at: 0 })?;
-    for (k, (at, r)) in keys.iter_mut().zip(packed.records()) {
-        *k = Key {
-            prefix: prefix(&r.name_z[..r.name_z.len() - 1]),
-            at: at as u32,
-        };
+    let keys = region.alloc_slice(packed.count, Key::new(0, 0))?;
+    let mut at = 0;
+    for k in keys.iter_mut() {
+        let (r, next) = packed.record(at);
+        *k = Key::new(prefix(&r.name_z[..r.name_z.len() - 1]), at as u32);
+        at = next;
     }
-    sort_keys(keys, &|a, b| bytes_cmp(packed.name(a), packed.name(b)));
+    sort_packed_names(keys, packed.bytes, packed.ino);
     Ok(Some(keys))
 }
 

@@ -19,6 +19,7 @@
 use super::entry::Entry;
 use super::output::Render;
 use super::plan::{Deref, Listing, Plan};
+use super::probe::Scratch;
 use super::read::{
     entries_of, pack, read, stat_entries, stream, Event, Failure, Operand, Operands,
 };
@@ -96,6 +97,9 @@ pub struct Walk<'c> {
     /// Our /proc descriptor tables, once a directory on procfs was met (see
     /// `own_table`).
     tables: Option<fds::Tables>,
+    /// The probe's buffers (for -l, -Z), made once; None when the plan needs no
+    /// probe.
+    scratch: Option<&'static mut Scratch>,
     pub status: i32,
 }
 
@@ -122,6 +126,10 @@ impl<'c> Walk<'c> {
             leave_open: false,
             crossings: 0,
             tables: None,
+            scratch: match plan.needs.probe {
+                Some(_) => root.alloc_slice(1, Scratch::new())?.first_mut(),
+                None => None,
+            },
             status: 0,
         })
     }
@@ -540,20 +548,24 @@ impl<'c> Walk<'c> {
         if self.plan.listing == Listing::Stream {
             let needs = self.plan.needs;
             let dirent = core::mem::take(&mut self.dirent);
-            let at = sub.copy(&self.path[..self.path_len])?;
+            let mut scratch = self.scratch.take();
+            if let Some(s) = &mut scratch {
+                s.start(&self.path[..self.path_len], fd.as_fd());
+            }
             let r = stream(
                 sub,
                 fd.as_fd(),
                 dirent,
                 &filter,
-                at,
                 &needs,
+                scratch.as_deref_mut(),
                 &mut |ev| match ev {
                     Event::Entry(e) => self.render.one(e),
                     Event::Failed(name, err, why) => self.report_entry(name, err, why),
                 },
             );
             self.dirent = dirent;
+            self.scratch = scratch;
             if let Some(e) = r? {
                 self.read_error(e, operand);
             }
@@ -597,14 +609,16 @@ impl<'c> Walk<'c> {
             self.read_error(e, operand);
         }
         let needs = self.plan.needs;
-        let at: &[u8] = if needs.probe.is_some() {
-            sub.copy(&self.path[..self.path_len])?
-        } else {
-            &[]
-        };
-        stat_entries(sub, fd.as_fd(), at, entries, &needs, &mut |name, e, why| {
+        let mut scratch = self.scratch.take();
+        if let Some(s) = &mut scratch {
+            s.start(&self.path[..self.path_len], fd.as_fd());
+        }
+        let s = scratch.as_deref_mut();
+        let r = stat_entries(sub, fd.as_fd(), entries, &needs, s, &mut |name, e, why| {
             self.report_entry(name, e, why)
-        })?;
+        });
+        self.scratch = scratch;
+        r?;
         self.render
             .measure_for_sort(entries, self.plan.order.key, false);
         sort(entries, self.plan.order, sub)?;

@@ -33,6 +33,8 @@ pub mod count;
 #[deny(unsafe_code)]
 pub mod decode;
 #[deny(unsafe_code)]
+pub mod keysort;
+#[deny(unsafe_code)]
 mod utf8;
 
 use core::sync::atomic::{AtomicU8, Ordering};
