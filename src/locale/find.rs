@@ -71,6 +71,8 @@ pub struct Search {
 }
 
 impl Search {
+    // Not inlined (issue 16): at opt-level "z" inlining it cost bytes.
+    #[inline(never)]
     pub fn new() -> Search {
         Search {
             archive: None,

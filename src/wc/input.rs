@@ -57,6 +57,8 @@ pub struct Outcome {
 }
 
 impl<'r> Reader<'r> {
+    // Not inlined (issue 16): at opt-level "z" inlining it cost bytes.
+    #[inline(never)]
     pub fn new(buf: &'r mut [u8], classes: Option<&'r mut Classes>) -> Reader<'r> {
         Reader {
             buf,

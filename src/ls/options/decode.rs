@@ -136,6 +136,9 @@ pub fn default_format(tty: bool) -> Format {
 
 /// Decodes argv from `first` (`tty`: stdout is a terminal); operands and patterns
 /// go to `root`.
+// Not inlined into its one caller: at opt-level "z" the inlined result was
+// scattered into the caller's frame and gathered again (issue 16).
+#[inline(never)]
 pub fn decode(
     prog: &'static [u8],
     first: usize,

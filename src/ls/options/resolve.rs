@@ -19,6 +19,9 @@ use crate::sys::env;
 use crate::sys::stat::StatxFlags;
 
 /// The plan for `d`; `term_width` is the terminal's width when stdout is one.
+// Not inlined into its one caller: at opt-level "z" the inlined result was
+// scattered into the caller's frame and gathered again (issue 16).
+#[inline(never)]
 pub fn resolve(
     prog: &'static [u8],
     d: Decoded,

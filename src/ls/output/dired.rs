@@ -61,6 +61,8 @@ pub struct Dired {
 }
 
 impl Dired {
+    // Not inlined (issue 16): at opt-level "z" inlining it cost bytes.
+    #[inline(never)]
     pub fn new(on: bool, style: Style) -> Dired {
         Dired {
             on,

@@ -78,6 +78,8 @@ impl Fields {
 
 impl Render {
     /// The printing state for `show`; `deref`: -L (hyperlinks resolve every name).
+    // Not inlined (issue 16): at opt-level "z" inlining it cost bytes.
+    #[inline(never)]
     pub fn new(show: &Show, deref: bool) -> Render {
         let mut r = Render {
             show: *show,
