@@ -156,7 +156,7 @@ pub fn decode(
                 return Err(Stop::Exit(2));
             }
             Item::Opt(sets, arg) => {
-                for &set in sets {
+                for &set in sets.get() {
                     c.apply(prog, set, arg, &mut words)?;
                 }
             }

@@ -113,13 +113,72 @@ const NO: HasArg = HasArg::No;
 const ARG: HasArg = HasArg::Required;
 const WHEN: HasArg = HasArg::Optional;
 
-/// The options, in `--help` order, as stored (cli::OptTable).
-pub static OPTIONS: OptTable<&[Set]> = OptTable {
+/// The options, in `--help` order, as stored (cli::OptTable): each row's settings
+/// are a span of `SETS` (2 bytes, not a 16-byte slice).
+pub static OPTIONS: OptTable<Sets> = OptTable {
     rows: &ROWS,
     names: &NAMES,
 };
-static ROWS: [Row<&[Set]>; 61] = cli::rows(&SRC);
+static ROWS: [Row<Sets>; 61] = cli::rows(&spans(&SRC));
 static NAMES: [u8; cli::names_len(&SRC)] = cli::names(&SRC);
+static SETS: [Set; sets_len(&SRC)] = flatten(&SRC);
+
+/// What one option sets: `SETS[start..start + len]`.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub struct Sets {
+    start: u8,
+    len: u8,
+}
+
+impl Sets {
+    pub fn get(self) -> &'static [Set] {
+        let start = usize::from(self.start);
+        SETS.get(start..start + usize::from(self.len))
+            .unwrap_or(&[])
+    }
+}
+
+const fn sets_len(src: &[Opt<&[Set]>]) -> usize {
+    let (mut n, mut i) = (0, 0);
+    while i < src.len() {
+        n += src[i].id.len();
+        i += 1;
+    }
+    n
+}
+
+const fn flatten<const N: usize>(src: &[Opt<&[Set]>]) -> [Set; N] {
+    let mut out = [Keep; N];
+    let (mut n, mut i) = (0, 0);
+    while i < src.len() {
+        let mut j = 0;
+        while j < src[i].id.len() {
+            out[n] = src[i].id[j];
+            n += 1;
+            j += 1;
+        }
+        i += 1;
+    }
+    out
+}
+
+/// `src` with each row's settings as its span of `flatten(src)`.
+const fn spans<const R: usize>(src: &[Opt<&[Set]>; R]) -> [Opt<Sets>; R] {
+    let mut out = [Opt::new("", 0, NO, Sets { start: 0, len: 0 }); R];
+    let (mut n, mut i) = (0, 0);
+    while i < R {
+        let o = &src[i];
+        assert!(n + o.id.len() < 256);
+        let sets = Sets {
+            start: n as u8,
+            len: o.id.len() as u8,
+        };
+        out[i] = Opt::new(o.long, o.short, o.arg, sets);
+        n += o.id.len();
+        i += 1;
+    }
+    out
+}
 
 /// The options, in `--help` order.
 #[rustfmt::skip]
@@ -401,7 +460,7 @@ mod tests {
         for (i, o) in SRC.iter().enumerate() {
             let r = &OPTIONS.rows[i];
             assert_eq!(OPTIONS.long(i), o.long.as_bytes());
-            assert_eq!((r.short, r.arg, r.id), (o.short, o.arg, o.id));
+            assert_eq!((r.short, r.arg, r.id.get()), (o.short, o.arg, o.id));
         }
     }
 
