@@ -406,6 +406,7 @@ fn stat_name(name: Option<&[u8]>) -> Pre {
 
 /// Calls `f` with `name` as a NUL-terminated path; names too long for any path
 /// fail as the kernel would fail them.
+#[inline(never)]
 fn with_path<T>(
     name: &[u8],
     f: impl FnOnce(&core::ffi::CStr) -> Result<T, Errno>,

@@ -218,6 +218,7 @@ fn next_elem(pat: &[u8], q: usize, u: Units) -> Elem {
 }
 
 /// What `range_tail` found, as an element.
+#[inline(never)]
 fn range_elem(r: Range) -> Elem {
     match r {
         Range::In(q) => Elem::Hit(q),
@@ -245,6 +246,7 @@ fn ordinary(pat: &[u8], p: usize, low: u32, ch: u32, u: Units) -> Elem {
 
 /// `[=x=]` from `p` (on the `=`): exactly one character; None when it is not
 /// shaped so (the `[` is then an ordinary member).
+#[inline(never)]
 fn equivalence(pat: &[u8], p: usize, ch: u32, u: Units) -> Option<Elem> {
     let (x, q) = u.at(pat, p).and_then(|(_, q)| u.at(pat, q))?;
     let (after, _) = u.at(pat, q).and_then(|(e, q)| {
@@ -307,6 +309,7 @@ fn element(pat: &[u8], c: u32, p: usize, ch: u32, u: Units) -> Elem {
 }
 
 /// Evaluates the set whose text starts at `p` (after the `[`) against `ch`.
+#[inline(never)]
 fn set(pat: &[u8], mut p: usize, ch: u32, u: Units, posix: bool) -> Set {
     let negate =
         matches!(u.at(pat, p), Some((c, _)) if c == b'!' as u32 || (!posix && c == b'^' as u32));
@@ -413,6 +416,7 @@ enum ClassName {
 }
 
 /// Reads `[:name:]` from `p` (on the `:`).
+#[inline(never)]
 fn class_name(pat: &[u8], p: usize, u: Units) -> ClassName {
     let mut q = p + 1;
     let start = q;
@@ -512,6 +516,7 @@ enum Class {
 }
 
 impl Class {
+    #[inline(never)]
     fn named(name: &[u8]) -> Option<Class> {
         Some(match name {
             b"alnum" => Class::Alnum,

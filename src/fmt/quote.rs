@@ -212,6 +212,7 @@ impl Plan {
     }
 
     /// The always-quoting plan a "maybe" plan turns into (without the extra set).
+    #[inline(never)]
     fn forced(self) -> Plan {
         Plan {
             bare: false,
@@ -238,6 +239,7 @@ struct Findings {
 
 /// Chooses the plan `name` is written with, and whether a `$'…'` segment counts as
 /// open when writing starts (see [`Findings::dollar_open`]).
+#[inline(never)]
 fn decide(q: &Quoting, name: &[u8]) -> (Plan, bool) {
     let mut plan = Plan::of(q.style, q.utf8, q.extra);
     if plan.bare

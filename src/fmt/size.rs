@@ -170,6 +170,7 @@ fn human_word(s: &[u8]) -> Option<BlockSize> {
 
 /// xstrtoumax(s, base 0, suffixes "eEgGkKmMpPtTYZ0"): the value it stores (0 when
 /// none) and its error.
+#[inline(never)]
 fn parse_size(s: &[u8]) -> (u64, Option<BlockSizeError>) {
     let mut i = 0;
     while i < s.len() && matches!(s[i], b' ' | b'\t' | b'\n' | b'\x0b' | b'\x0c' | b'\r') {

@@ -109,6 +109,7 @@ impl<'a> Entry<'a> {
     }
 
     /// The mode of what a symlink's target names (0: not looked up, or not found).
+    #[inline(never)]
     pub fn target_mode(&self) -> u32 {
         if self.kind == Kind::Symlink {
             self.extra.map_or(0, |x| x.target_mode)

@@ -143,6 +143,7 @@ pub enum Event<'e, 'a> {
 /// Reads the directory open at `fd` and hands each entry that `filter` keeps to
 /// `on` as soon as it is read (and stat'd if `needs` says so): constant memory.
 /// Returns the error that ended reading early.
+#[inline(never)]
 pub fn stream(
     region: &mut Arena<'_>,
     fd: BorrowedFd<'_>,

@@ -349,6 +349,7 @@ impl<'c> Walk<'c> {
 
     /// Lists the operand open at `fd` (its path is the current path), then with -R
     /// its subdirectories, depth first: a loop over the stack of levels.
+    #[inline(never)]
     fn walk(&mut self, region: &mut Arena<'_>, top: Level, fd: OwnedFd) -> Result<(), Exhausted> {
         self.levels.truncate(0);
         self.names.truncate(0);

@@ -88,6 +88,7 @@ impl Window {
 }
 
 impl Drop for Window {
+    #[inline(never)]
     fn drop(&mut self) {
         guard::disarm();
         // SAFETY: unmaps exactly the mapping made in `map`; no borrow outlives self.

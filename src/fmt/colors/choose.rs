@@ -170,6 +170,7 @@ impl<'a> Database<'a> {
     }
 
     /// The class of a symlink's target text after ` -> ` in `-l`.
+    #[inline(never)]
     pub fn classify_target(&self, facts: &Facts, target_text: &[u8]) -> Class<'a> {
         let (mode, target) = match facts.target_mode {
             Some(m) => (m, Target::Zero),

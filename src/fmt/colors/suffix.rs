@@ -180,6 +180,7 @@ impl<'a> SuffixTable<'a> {
         }
     }
 
+    #[inline(never)]
     fn has_length(&self, len: usize) -> bool {
         if len < LONG {
             self.short_lengths & (1 << len) != 0

@@ -167,6 +167,7 @@ pub fn decode(
 }
 
 /// The operands and patterns of `words` in their own slices (-B's two first).
+#[inline(never)]
 fn split(root: &Arena<'static>, c: Choices, words: &'static [Word]) -> Result<Decoded, Stop> {
     let backups: &[Pattern] = if c.ignore_backups {
         &[

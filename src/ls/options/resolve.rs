@@ -133,6 +133,7 @@ fn warn_env(prog: &[u8], what: &[u8], value: &[u8]) {
 /// -w, else (for the formats that fill a width, and colors) the terminal's width,
 /// then COLUMNS, then 80. GNU 9.1: a terminal that reports a width wins and COLUMNS
 /// is not even parsed (no warning for a bad value).
+#[inline(never)]
 fn line_width_of(prog: &[u8], c: &Choices, term_width: Option<u16>) -> usize {
     let uses_width =
         matches!(c.format, Format::Columns | Format::Across | Format::Commas) || c.color;
@@ -153,6 +154,7 @@ fn line_width_of(prog: &[u8], c: &Choices, term_width: Option<u16>) -> usize {
 }
 
 /// -T, else (for -C, -x, -m) TABSIZE, else 8.
+#[inline(never)]
 fn tab_size(prog: &[u8], c: &Choices) -> usize {
     if let Some(t) = c.tabsize {
         return t;
@@ -245,6 +247,7 @@ fn color_database(
 }
 
 /// What each line shows.
+#[inline(never)]
 fn show(
     c: &Choices,
     style: Style,
@@ -307,6 +310,7 @@ fn time_mask(t: TimeField) -> StatxFlags {
 }
 
 /// The statx fields the long format shows.
+#[inline(never)]
 fn long_mask(l: &Long) -> StatxFlags {
     let mut m = StatxFlags::TYPE
         | StatxFlags::MODE
@@ -323,6 +327,7 @@ fn long_mask(l: &Long) -> StatxFlags {
 }
 
 /// The stat calls the output needs.
+#[inline(never)]
 fn needs(c: &Choices, show: &Show, deref: Deref) -> Needs {
     let mut mask = StatxFlags::TYPE | StatxFlags::MODE;
     let long = c.format == Format::Long;
@@ -396,6 +401,7 @@ fn needs(c: &Choices, show: &Show, deref: Deref) -> Needs {
 /// The path each directory's listing takes: streamed as read (-1 -U without -s or
 /// -R), compact (names only, in name order, one per line: nothing to stat, type or
 /// color), or in full.
+#[inline(never)]
 fn listing(c: &Choices, needs: &Needs) -> Listing {
     let plain_lines = c.format == Format::OnePerLine && !c.size && !c.recursive;
     if plain_lines && c.sort == SortKey::None {

@@ -51,6 +51,7 @@ impl Render {
     }
 
     /// -m: names separated by `, `, a line ending when the next would not fit.
+    #[inline(never)]
     fn commas(&self, entries: &[Entry], f: &Fields) {
         let width = self.show.width;
         let mut pos = 0;

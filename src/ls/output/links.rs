@@ -199,6 +199,7 @@ impl Links {
     /// Why GNU could not canonicalize the operand `name`: it is empty (gnulib's
     /// canonicalize says ENOENT before it looks at anything), or relative while
     /// the working directory has no path.
+    #[inline(never)]
     pub fn operand_error(&self, name: &[u8]) -> Option<crate::sys::Errno> {
         match name.first() {
             None => Some(crate::sys::Errno::NOENT),

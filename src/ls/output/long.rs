@@ -72,6 +72,7 @@ impl Bufs {
 impl Render {
     /// The name `lookup` (Ids::user or Ids::group) gives `id` (true), or its number
     /// (false).
+    #[inline(never)]
     fn id_text<'n>(
         &self,
         id: u32,
@@ -112,6 +113,7 @@ fn is_device(m: &Meta) -> bool {
 }
 
 /// Measures the columns over `entries`.
+#[inline(never)]
 pub fn widths(r: &Render, entries: &[Entry]) -> Widths {
     let (show, l) = (&r.show, &r.show.long);
     let mut w = Widths {
@@ -174,6 +176,7 @@ fn target_indicator(style: Indicator, mode: u32) -> Option<u8> {
 
 /// Prints one group in the long format. `space`: unquoted names get a leading
 /// space because others in the group are quoted.
+#[inline(never)]
 pub fn lines(r: &Render, entries: &[Entry], w: &Widths, space: bool) {
     let mut b = Bufs::new();
     for e in entries {
@@ -194,6 +197,7 @@ pub fn lines(r: &Render, entries: &[Entry], w: &Widths, space: bool) {
 impl Render {
     /// The columns before the name of an entry that was stat'd; returns where
     /// GNU's line buffer starts (see `lines`).
+    #[inline(never)]
     fn stat_columns(&self, e: &Entry, m: &Meta, w: &Widths, b: &mut Bufs) -> u64 {
         let (show, l) = (&self.show, &self.show.long);
         let mut line = out::position();
@@ -247,6 +251,7 @@ impl Render {
     /// The date column: the time in the style's format; `?` for an unknown time,
     /// and the seconds when the date cannot be formatted (both right-aligned to
     /// the width of a formatted date).
+    #[inline(never)]
     fn date(&self, m: &Meta, b: &mut Bufs) {
         if m.time_unknown {
             right(b"?", self.clock.fallback_width());
@@ -266,6 +271,7 @@ impl Render {
 
     /// The columns before the name of an entry whose stat failed: its type from
     /// the directory, `?` elsewhere; returns where GNU's line buffer starts.
+    #[inline(never)]
     fn unknown_columns(&self, e: &Entry, w: &Widths) -> u64 {
         let (show, l) = (&self.show, &self.show.long);
         let mut line = out::position();
@@ -296,6 +302,7 @@ impl Render {
 
     /// The name (with --dired's offsets around it), a symlink's ` -> TARGET`, the
     /// indicator and the end of the line; `col`: GNU's line buffer so far.
+    #[inline(never)]
     fn name_and_target(&self, e: &Entry, space: bool, col: usize) {
         // (The alignment space goes before the name's --dired offset.)
         if space && !e.quoted {

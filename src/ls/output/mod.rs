@@ -174,6 +174,7 @@ impl Render {
     /// Widens the prefix columns of `f` to fit `e`'s. GNU measures only the
     /// entries it could stat: the `?`s of the others stick out of the columns
     /// (and the layout counts them in the columns' widths, not their own).
+    #[inline(never)]
     fn widen(&self, f: &mut Fields, e: &Entry) {
         let Some(m) = e.meta else {
             return;

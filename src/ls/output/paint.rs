@@ -94,6 +94,7 @@ impl Render {
 
     /// Prints a symlink's target text in `-l`, colored by what it points to and
     /// linked like the name. `aligned`: the group aligns names on quotes.
+    #[inline(never)]
     pub(super) fn painted_target(&self, e: &Entry, target: &[u8], col: usize, aligned: bool) {
         let seq = self
             .paint
