@@ -8,7 +8,7 @@
 //! is one option (no two long names share one) with what it does (`id`, a value of
 //! the applet's own type). The help texts are src/help/*.txt (crate::help).
 
-use crate::fmt::keyword::{find_index, Mismatch, Table};
+use crate::fmt::keyword::{find_index, Keywords, Mismatch, Table};
 use crate::msg::locale_quoted;
 use crate::sys::env;
 use crate::sys::err::Line;
@@ -437,9 +437,9 @@ pub fn argmatch<T: Copy + PartialEq>(
     prog: &[u8],
     option: &[u8],
     arg: &[u8],
-    choices: &[(&'static str, T)],
+    choices: &Keywords<T>,
 ) -> Option<T> {
-    argmatch_index(prog, option, arg, &choices).map(|i| choices[i].1)
+    argmatch_index(prog, option, arg, choices).map(|i| choices.values[i])
 }
 
 /// `argmatch` by index (one copy for every table).
@@ -455,7 +455,7 @@ fn argmatch_index(prog: &[u8], option: &[u8], arg: &[u8], choices: &dyn Table) -
         } else {
             l.push(b"\n  - ");
         }
-        locale_quoted(&mut l, choices.name(i).as_bytes());
+        locale_quoted(&mut l, choices.name(i));
     }
     l.push(b"\n").send();
     None
@@ -548,17 +548,21 @@ mod tests {
 
     #[test]
     fn enumerated_arguments() {
-        let choices = [
-            ("none", 0),
-            ("time", 1),
-            ("size", 2),
-            ("never", 3),
-            ("no", 3),
-        ];
-        assert_eq!(argmatch(b"t", b"--sort", b"t", &choices), Some(1));
-        assert_eq!(argmatch(b"t", b"--sort", b"size", &choices), Some(2));
-        assert_eq!(argmatch(b"t", b"--sort", b"ne", &choices), Some(3));
-        assert_eq!(argmatch(b"t", b"--sort", b"n", &choices), None);
-        assert_eq!(argmatch(b"t", b"--sort", b"x", &choices), None);
+        static CHOICES: Keywords<i32> = crate::keywords!(
+            i32,
+            &[
+                ("none", 0),
+                ("time", 1),
+                ("size", 2),
+                ("never", 3),
+                ("no", 3),
+            ]
+        );
+        let choices = &CHOICES;
+        assert_eq!(argmatch(b"t", b"--sort", b"t", choices), Some(1));
+        assert_eq!(argmatch(b"t", b"--sort", b"size", choices), Some(2));
+        assert_eq!(argmatch(b"t", b"--sort", b"ne", choices), Some(3));
+        assert_eq!(argmatch(b"t", b"--sort", b"n", choices), None);
+        assert_eq!(argmatch(b"t", b"--sort", b"x", choices), None);
     }
 }

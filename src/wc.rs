@@ -126,7 +126,7 @@ fn parse(prog: &'static [u8], first: usize, root: &mut Arena<'static>) -> Result
             Item::Opt(Act::MaxLen, _) => job.max_len = true,
             Item::Opt(Act::Files0, v) => files0 = v,
             Item::Opt(Act::Total, v) => {
-                match argmatch(prog, b"--total", v.unwrap_or(b""), TOTALS) {
+                match argmatch(prog, b"--total", v.unwrap_or(b""), &TOTALS) {
                     Some(t) => job.total = t,
                     None => {
                         try_help(prog);

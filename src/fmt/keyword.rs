@@ -17,7 +17,7 @@ pub enum Mismatch {
 /// a value (one copy of the matching code serves every table).
 pub trait Table {
     fn count(&self) -> usize;
-    fn name(&self, i: usize) -> &'static str;
+    fn name(&self, i: usize) -> &'static [u8];
     /// Entries `i` and `j` name the same value.
     fn same(&self, i: usize, j: usize) -> bool;
 }
@@ -27,8 +27,8 @@ impl<T: PartialEq> Table for &[(&'static str, T)] {
         self.len()
     }
 
-    fn name(&self, i: usize) -> &'static str {
-        self[i].0
+    fn name(&self, i: usize) -> &'static [u8] {
+        self[i].0.as_bytes()
     }
 
     fn same(&self, i: usize, j: usize) -> bool {
@@ -36,12 +36,122 @@ impl<T: PartialEq> Table for &[(&'static str, T)] {
     }
 }
 
+/// A keyword table as stored: the names one after another in `names` (name `i`
+/// ends at `ends[i]`), the values in `values`. One byte a name where a `&str` is 16;
+/// `keywords!` builds one from (name, value) pairs.
+#[derive(PartialEq, Eq, Debug)]
+pub struct Keywords<T: 'static> {
+    pub names: &'static [u8],
+    pub ends: &'static [u8],
+    pub values: &'static [T],
+}
+
+impl<T: Copy + PartialEq> Keywords<T> {
+    /// The value `word` names.
+    pub fn find(&self, word: &[u8]) -> Result<T, Mismatch> {
+        find_index(self, word).map(|i| self.values[i])
+    }
+
+    /// The first name of `value`.
+    pub fn name_of(&self, value: T) -> Option<&'static [u8]> {
+        let i = self.values.iter().position(|&v| v == value)?;
+        Some(self.name(i))
+    }
+}
+
+impl<T: PartialEq> Table for Keywords<T> {
+    fn count(&self) -> usize {
+        self.values.len()
+    }
+
+    fn name(&self, i: usize) -> &'static [u8] {
+        let start = match i {
+            0 => 0,
+            _ => self.ends.get(i - 1).map_or(0, |&e| usize::from(e)),
+        };
+        let end = self.ends.get(i).map_or(0, |&e| usize::from(e));
+        self.names.get(start..end).unwrap_or(b"")
+    }
+
+    fn same(&self, i: usize, j: usize) -> bool {
+        self.values.get(i) == self.values.get(j)
+    }
+}
+
+/// The bytes of all the names of `src`.
+pub const fn names_len<T>(src: &[(&str, T)]) -> usize {
+    let (mut n, mut i) = (0, 0);
+    while i < src.len() {
+        n += src[i].0.len();
+        i += 1;
+    }
+    n
+}
+
+/// The names of `src`, one after another.
+pub const fn names<T, const L: usize>(src: &[(&str, T)]) -> [u8; L] {
+    let mut out = [0; L];
+    let (mut n, mut i) = (0, 0);
+    while i < src.len() {
+        let name = src[i].0.as_bytes();
+        let mut j = 0;
+        while j < name.len() {
+            out[n] = name[j];
+            n += 1;
+            j += 1;
+        }
+        i += 1;
+    }
+    out
+}
+
+/// Where each name of `src` ends in `names(src)`.
+pub const fn ends<T, const N: usize>(src: &[(&str, T)]) -> [u8; N] {
+    let mut out = [0; N];
+    let (mut n, mut i) = (0, 0);
+    while i < N {
+        n += src[i].0.len();
+        assert!(n < 256);
+        out[i] = n as u8;
+        i += 1;
+    }
+    out
+}
+
+/// The values of `src`.
+pub const fn values<T: Copy, const N: usize>(src: &[(&str, T)]) -> [T; N] {
+    let mut out = [src[0].1; N];
+    let mut i = 0;
+    while i < N {
+        out[i] = src[i].1;
+        i += 1;
+    }
+    out
+}
+
+/// `keywords!(PAIRS)`: a `Keywords<T>` of the (name, value) pairs PAIRS (a constant
+/// expression of type `&[(&str, T)]`), for the initializer of a `static`.
+#[macro_export]
+macro_rules! keywords {
+    ($t:ty, $src:expr) => {{
+        const SRC: &[(&str, $t)] = $src;
+        static NAMES: [u8; $crate::fmt::keyword::names_len(SRC)] = $crate::fmt::keyword::names(SRC);
+        static ENDS: [u8; SRC.len()] = $crate::fmt::keyword::ends(SRC);
+        static VALUES: [$t; SRC.len()] = $crate::fmt::keyword::values(SRC);
+        $crate::fmt::keyword::Keywords {
+            names: &NAMES,
+            ends: &ENDS,
+            values: &VALUES,
+        }
+    }};
+}
+
 /// The index of the entry `word` names in `table`.
 pub fn find_index(table: &dyn Table, word: &[u8]) -> Result<usize, Mismatch> {
     let mut found: Option<usize> = None;
     let mut ambiguous = false;
     for i in 0..table.count() {
-        let name = table.name(i).as_bytes();
+        let name = table.name(i);
         if name == word {
             return Ok(i);
         }
@@ -65,11 +175,6 @@ pub fn find<T: Copy + PartialEq>(table: &[(&'static str, T)], word: &[u8]) -> Re
     find_index(&table, word).map(|i| table[i].1)
 }
 
-/// The first name of `value` in `table`.
-pub fn name_of<T: Copy + PartialEq>(table: &[(&'static str, T)], value: T) -> Option<&'static str> {
-    table.iter().find(|c| c.1 == value).map(|c| c.0)
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -91,7 +196,20 @@ mod tests {
         assert_eq!(find(&t, b""), Err(Mismatch::Ambiguous));
         assert_eq!(find(&t, b"x"), Err(Mismatch::Invalid));
         assert_eq!(find(&t, b"sizes"), Err(Mismatch::Invalid));
-        assert_eq!(name_of(&t, 3), Some("never"));
-        assert_eq!(name_of(&t, 9), None);
+        static K: Keywords<i32> = crate::keywords!(
+            i32,
+            &[
+                ("none", 0),
+                ("time", 1),
+                ("size", 2),
+                ("never", 3),
+                ("no", 3)
+            ]
+        );
+        assert_eq!(K.find(b"ne"), Ok(3));
+        assert_eq!(K.find(b"n"), Err(Mismatch::Ambiguous));
+        assert_eq!(K.name(4), b"no");
+        assert_eq!(K.name_of(3), Some(&b"never"[..]));
+        assert_eq!(K.name_of(9), None);
     }
 }

@@ -91,7 +91,10 @@ pub struct Quoted {
 }
 
 /// The style names in `--quoting-style` order (a keyword table: see fmt::keyword).
-pub const CHOICES: &[(&str, Style)] = &[
+pub static CHOICES: super::keyword::Keywords<Style> = crate::keywords!(Style, CHOICE_PAIRS);
+/// The (name, style) pairs CHOICES is built from (ls's --quoting-style table shares
+/// its names).
+pub const CHOICE_PAIRS: &[(&str, Style)] = &[
     ("literal", Style::Literal),
     ("shell", Style::Shell),
     ("shell-always", Style::ShellAlways),
@@ -104,30 +107,16 @@ pub const CHOICES: &[(&str, Style)] = &[
     ("clocale", Style::Clocale),
 ];
 
-/// The styles in the order of [`CHOICES`].
-pub const STYLES: [Style; 10] = [
-    Style::Literal,
-    Style::Shell,
-    Style::ShellAlways,
-    Style::ShellEscape,
-    Style::ShellEscapeAlways,
-    Style::C,
-    Style::CMaybe,
-    Style::Escape,
-    Style::Locale,
-    Style::Clocale,
-];
-
 /// A style by its name or an unambiguous prefix of it (as GNU's argmatch accepts
 /// them, e.g. in QUOTING_STYLE); None when unknown or ambiguous.
 pub fn style_from_name(word: &[u8]) -> Option<Style> {
-    super::keyword::find(CHOICES, word).ok()
+    CHOICES.find(word).ok()
 }
 
 impl Style {
     /// The style's name (`--quoting-style=NAME`).
-    pub fn name(self) -> &'static str {
-        super::keyword::name_of(CHOICES, self).unwrap_or("literal")
+    pub fn name(self) -> &'static [u8] {
+        CHOICES.name_of(self).unwrap_or(b"literal")
     }
 }
 

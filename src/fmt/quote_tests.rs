@@ -57,11 +57,11 @@ use Style::*;
 
 #[test]
 fn names_and_prefixes() {
-    for &(name, style) in CHOICES {
+    for &(name, style) in CHOICE_PAIRS {
         assert_eq!(style_from_name(name.as_bytes()), Some(style));
-        assert_eq!(style.name(), name);
+        assert_eq!(style.name(), name.as_bytes());
     }
-    assert!(STYLES.iter().eq(CHOICES.iter().map(|c| &c.1)));
+    assert!(CHOICE_PAIRS.iter().map(|c| &c.1).eq(CHOICES.values.iter()));
     assert_eq!(style_from_name(b"esc"), Some(Escape));
     assert_eq!(style_from_name(b"c"), Some(C));
     assert_eq!(style_from_name(b"c-"), Some(CMaybe));
@@ -539,7 +539,7 @@ fn against_gnu_ls() {
     let names = odd_names();
     let files = fixture("files", &names);
     let dirs = fixture("dirs", &names);
-    for &(sname, style) in CHOICES {
+    for &(sname, style) in CHOICE_PAIRS {
         let qs = format!("--quoting-style={sname}");
         for utf8 in [false, true] {
             let space: &'static [u8] = if style == Escape { b" " } else { b"" };

@@ -56,12 +56,15 @@ pub enum Total {
 }
 
 /// The words of `--total`, in GNU's order.
-pub const TOTALS: &[(&str, Total)] = &[
-    ("auto", Total::Auto),
-    ("always", Total::Always),
-    ("only", Total::Only),
-    ("never", Total::Never),
-];
+pub static TOTALS: crate::fmt::keyword::Keywords<Total> = crate::keywords!(
+    Total,
+    &[
+        ("auto", Total::Auto),
+        ("always", Total::Always),
+        ("only", Total::Only),
+        ("never", Total::Never),
+    ]
+);
 
 /// Prints `--help` (src/help/wc.txt; its usage lines name `prog`).
 pub fn help(prog: &[u8]) {

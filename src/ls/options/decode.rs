@@ -251,7 +251,7 @@ impl Choices {
             Set::When(t) => {
                 let on = match arg {
                     None => true,
-                    Some(v) => match argmatch(prog, t.name.as_bytes(), v, WHEN_WORDS) {
+                    Some(v) => match argmatch(prog, t.name.as_bytes(), v, &WHEN_WORDS) {
                         Some(When::Always) => true,
                         Some(When::Never) => false,
                         Some(When::Auto) => self.tty,
@@ -260,7 +260,7 @@ impl Choices {
                 };
                 self.apply(prog, if on { t.yes } else { t.no }, arg, words)?;
             }
-            Set::Word(w) => match argmatch(prog, w.name.as_bytes(), v, w.words) {
+            Set::Word(w) => match argmatch(prog, w.name.as_bytes(), v, &w.words) {
                 Some(s) => self.apply(prog, s, arg, words)?,
                 None => return Err(bad_word(prog)),
             },

@@ -8,8 +8,10 @@
 //! -l...) are in resolve.rs.
 
 use crate::cli::{self, HasArg, Opt, OptTable, Row};
+use crate::fmt::keyword::Keywords;
 use crate::fmt::quote::{self, Style};
 use crate::fmt::size::BlockSize;
+use crate::keywords;
 use crate::ls::plan::{Deref, Format, Hidden, IndicatorStyle, SortKey, TimeField};
 
 /// What an option sets.
@@ -58,7 +60,7 @@ pub struct Toggle {
 #[derive(PartialEq, Eq, Debug)]
 pub struct Words {
     pub name: &'static str,
-    pub words: &'static [(&'static str, Set)],
+    pub words: Keywords<Set>,
 }
 
 /// The yes-or-no settings.
@@ -355,64 +357,79 @@ pub static CLASSIFY: Toggle = Toggle {
 /// The words of the keyword options.
 pub static FORMATS: Words = Words {
     name: "--format",
-    words: &[
-        ("verbose", Format(Format::Long)),
-        ("long", Format(Format::Long)),
-        ("commas", Format(Format::Commas)),
-        ("horizontal", Format(Format::Across)),
-        ("across", Format(Format::Across)),
-        ("vertical", Format(Format::Columns)),
-        ("single-column", Format(Format::OnePerLine)),
-    ],
+    words: keywords!(
+        Set,
+        &[
+            ("verbose", Format(Format::Long)),
+            ("long", Format(Format::Long)),
+            ("commas", Format(Format::Commas)),
+            ("horizontal", Format(Format::Across)),
+            ("across", Format(Format::Across)),
+            ("vertical", Format(Format::Columns)),
+            ("single-column", Format(Format::OnePerLine)),
+        ]
+    ),
 };
 pub static SORTS: Words = Words {
     name: "--sort",
-    words: &[
-        ("none", Sort(SortKey::None)),
-        ("time", Sort(SortKey::Time)),
-        ("size", Sort(SortKey::Size)),
-        ("extension", Sort(SortKey::Extension)),
-        ("version", Sort(SortKey::Version)),
-        ("width", Sort(SortKey::Width)),
-    ],
+    words: keywords!(
+        Set,
+        &[
+            ("none", Sort(SortKey::None)),
+            ("time", Sort(SortKey::Time)),
+            ("size", Sort(SortKey::Size)),
+            ("extension", Sort(SortKey::Extension)),
+            ("version", Sort(SortKey::Version)),
+            ("width", Sort(SortKey::Width)),
+        ]
+    ),
 };
 pub static TIMES: Words = Words {
     name: "--time",
-    words: &[
-        ("atime", Time(TimeField::Access)),
-        ("access", Time(TimeField::Access)),
-        ("use", Time(TimeField::Access)),
-        ("ctime", Time(TimeField::Change)),
-        ("status", Time(TimeField::Change)),
-        ("birth", Time(TimeField::Birth)),
-        ("creation", Time(TimeField::Birth)),
-    ],
+    words: keywords!(
+        Set,
+        &[
+            ("atime", Time(TimeField::Access)),
+            ("access", Time(TimeField::Access)),
+            ("use", Time(TimeField::Access)),
+            ("ctime", Time(TimeField::Change)),
+            ("status", Time(TimeField::Change)),
+            ("birth", Time(TimeField::Birth)),
+            ("creation", Time(TimeField::Birth)),
+        ]
+    ),
 };
 pub static INDICATORS: Words = Words {
     name: "--indicator-style",
-    words: &[
-        ("none", Indicator(IndicatorStyle::None)),
-        ("slash", Indicator(IndicatorStyle::Slash)),
-        ("file-type", Indicator(IndicatorStyle::FileType)),
-        ("classify", Indicator(IndicatorStyle::Classify)),
-    ],
+    words: keywords!(
+        Set,
+        &[
+            ("none", Indicator(IndicatorStyle::None)),
+            ("slash", Indicator(IndicatorStyle::Slash)),
+            ("file-type", Indicator(IndicatorStyle::FileType)),
+            ("classify", Indicator(IndicatorStyle::Classify)),
+        ]
+    ),
 };
 /// fmt::quote's style names.
 pub static QUOTING: Words = Words {
     name: "--quoting-style",
-    words: &QUOTING_WORDS,
+    words: Keywords {
+        names: quote::CHOICES.names,
+        ends: quote::CHOICES.ends,
+        values: &QUOTING_SETS,
+    },
 };
-static QUOTING_WORDS: [(&str, Set); 10] = quoting_words();
+static QUOTING_SETS: [Set; quote::CHOICE_PAIRS.len()] = quoting_sets();
 
-const fn quoting_words() -> [(&'static str, Set); 10] {
-    let mut words = [("", Keep); 10];
+const fn quoting_sets<const N: usize>() -> [Set; N] {
+    let mut sets = [Keep; N];
     let mut i = 0;
-    while i < words.len() {
-        let (name, style) = quote::CHOICES[i];
-        words[i] = (name, Quoting(style));
+    while i < N {
+        sets[i] = Quoting(quote::CHOICE_PAIRS[i].1);
         i += 1;
     }
-    words
+    sets
 }
 
 /// WHEN for --color, --hyperlink and --classify.
@@ -424,17 +441,20 @@ pub enum When {
     Auto,
 }
 
-pub const WHEN_WORDS: &[(&str, When)] = &[
-    ("always", When::Always),
-    ("yes", When::Always),
-    ("force", When::Always),
-    ("never", When::Never),
-    ("no", When::Never),
-    ("none", When::Never),
-    ("auto", When::Auto),
-    ("tty", When::Auto),
-    ("if-tty", When::Auto),
-];
+pub static WHEN_WORDS: Keywords<When> = keywords!(
+    When,
+    &[
+        ("always", When::Always),
+        ("yes", When::Always),
+        ("force", When::Always),
+        ("never", When::Never),
+        ("no", When::Never),
+        ("none", When::Never),
+        ("auto", When::Auto),
+        ("tty", When::Auto),
+        ("if-tty", When::Auto),
+    ]
+);
 
 /// Prints `--help` (src/help/ls.txt; its usage line names `prog`).
 pub fn help(prog: &[u8]) {

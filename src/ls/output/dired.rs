@@ -107,7 +107,7 @@ impl Dired {
         self.names.borrow().dump(b"//DIRED//");
         self.headers.borrow().dump(b"//SUBDIRED//");
         out::bytes(b"//DIRED-OPTIONS// --quoting-style=");
-        out::bytes(self.style.name().as_bytes());
+        out::bytes(self.style.name());
         out::byte(b'\n');
     }
 }
