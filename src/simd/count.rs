@@ -125,22 +125,45 @@ impl<'c> Counter<'c> {
     /// UTF-8 a character cut off at the end, which the caller passes again in
     /// front of the next read (or drops at end of input, as GNU does).
     pub fn feed(&mut self, buf: &[u8]) -> usize {
+        if !crate::wide() {
+            // The baseline kernels (SSE2 on a CPU without AVX2) get four loops, not
+            // five: in UTF-8 with words, -L is a flag the block code tests.
+            return match (self.utf8, self.want_len, self.want_len || self.want_words) {
+                (false, false, _) => self.feed_base::<false, false, true, false>(buf),
+                (false, true, _) => self.feed_base::<false, true, true, false>(buf),
+                (true, _, false) => self.feed_base::<true, false, false, false>(buf),
+                (true, _, true) => self.feed_base::<true, false, true, true>(buf),
+            };
+        }
         match (self.utf8, self.want_len, self.want_words) {
-            (false, false, _) => self.feed_with::<false, false, true>(buf),
-            (false, true, _) => self.feed_with::<false, true, true>(buf),
-            (true, false, false) => self.feed_with::<true, false, false>(buf),
-            (true, false, true) => self.feed_with::<true, false, true>(buf),
-            (true, true, _) => self.feed_with::<true, true, true>(buf),
+            (false, false, _) => self.feed_wide::<false, false, true>(buf),
+            (false, true, _) => self.feed_wide::<false, true, true>(buf),
+            (true, false, false) => self.feed_wide::<true, false, false>(buf),
+            (true, false, true) => self.feed_wide::<true, false, true>(buf),
+            (true, true, _) => self.feed_wide::<true, true, true>(buf),
         }
     }
 
-    fn feed_with<const UTF8: bool, const LEN: bool, const WORDS: bool>(
+    fn feed_wide<const UTF8: bool, const LEN: bool, const WORDS: bool>(
         &mut self,
         buf: &[u8],
     ) -> usize {
-        let mut sink = Vector::<UTF8, LEN, WORDS> { c: self };
-        let at = crate::scan(buf, 0, &mut sink);
+        let mut sink = Vector::<UTF8, LEN, WORDS, false> { c: self };
+        let at = crate::scan_wide(buf, 0, &mut sink);
         self.scalar::<UTF8, LEN>(buf, at, buf.len())
+    }
+
+    fn feed_base<const UTF8: bool, const LEN: bool, const WORDS: bool, const RUNTIME: bool>(
+        &mut self,
+        buf: &[u8],
+    ) -> usize {
+        let mut sink = Vector::<UTF8, LEN, WORDS, RUNTIME> { c: self };
+        let at = crate::scan_base(buf, 0, &mut sink);
+        if LEN || RUNTIME && self.want_len {
+            self.scalar::<UTF8, true>(buf, at, buf.len())
+        } else {
+            self.scalar::<UTF8, false>(buf, at, buf.len())
+        }
     }
 
     /// Counts `buf` one byte or character at a time, with no vector help: the
@@ -268,25 +291,26 @@ impl<'c> Counter<'c> {
 
     /// A block of ASCII bytes (any block in C), from its masks.
     #[inline(always)]
-    fn ascii_block<const LEN: bool, const WORDS: bool>(&mut self, m: &Masks) {
-        self.masked_block::<LEN, WORDS>(m, m.graph, m.space, m.graph | m.blank, 0);
+    fn ascii_block<const WORDS: bool>(&mut self, m: &Masks, len: bool) {
+        self.masked_block::<WORDS>(m, m.graph, m.space, m.graph | m.blank, 0, len);
     }
 
     /// Counts a block from masks: `word` bytes start or continue a word, `space`
     /// bytes end one, all others are transparent; for -L, `one` bytes are one
     /// column wide and `two` bytes two columns (the tabs and line ends come from
-    /// `m`).
+    /// `m`), when `len`. Without WORDS only lines are counted (and `len` is false).
     #[inline(always)]
-    pub(crate) fn masked_block<const LEN: bool, const WORDS: bool>(
+    pub(crate) fn masked_block<const WORDS: bool>(
         &mut self,
         m: &Masks,
         word: u64,
         space: u64,
         one: u64,
         two: u64,
+        len: bool,
     ) {
         self.lines += m.newline.count_ones() as u64;
-        if !WORDS && !LEN {
+        if !WORDS {
             return;
         }
         // F: "the last non-transparent byte at or before this one is a space (or
@@ -300,7 +324,7 @@ impl<'c> Counter<'c> {
         let starts = word & ((fill << 1) | carry);
         self.words += starts.count_ones() as u64;
         self.in_word = fill >> 63 == 0;
-        if LEN {
+        if len {
             let cols = |r: u64| (one & r).count_ones() as u64 + 2 * (two & r).count_ones() as u64;
             let mut special = m.tab | m.line_end;
             if special == 0 {
@@ -325,23 +349,26 @@ impl<'c> Counter<'c> {
 }
 
 /// The block consumer handed to `simd::scan`.
-struct Vector<'a, 'c, const UTF8: bool, const LEN: bool, const WORDS: bool> {
+/// WORDS: words or -L are counted (else lines and characters only). -L is LEN, or
+/// with RUNTIME the counter's `want_len`, read once per block (then LEN is unused).
+struct Vector<'a, 'c, const UTF8: bool, const LEN: bool, const WORDS: bool, const RUNTIME: bool> {
     c: &'a mut Counter<'c>,
 }
 
-impl<const UTF8: bool, const LEN: bool, const WORDS: bool> Blocks
-    for Vector<'_, '_, UTF8, LEN, WORDS>
+impl<const UTF8: bool, const LEN: bool, const WORDS: bool, const RUNTIME: bool> Blocks
+    for Vector<'_, '_, UTF8, LEN, WORDS, RUNTIME>
 {
     #[inline(always)]
     fn block<K: Kernel>(&mut self, buf: &[u8], at: usize, m: &Masks) -> usize {
+        let len = WORDS && if RUNTIME { self.c.want_len } else { LEN };
         if !UTF8 || m.high == 0 {
-            self.c.ascii_block::<LEN, WORDS>(m);
+            self.c.ascii_block::<WORDS>(m, len);
             if UTF8 {
                 self.c.chars += 64;
             }
             at + 64
         } else {
-            self.c.utf8_block::<K, LEN, WORDS>(buf, at, m)
+            self.c.utf8_block::<K, WORDS>(buf, at, m, len)
         }
     }
 }

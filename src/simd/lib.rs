@@ -273,6 +273,25 @@ mod imp {
         x86::scan_sse2(buf, from, sink)
     }
 
+    /// There are wider kernels than the baseline: AVX2, when the CPU has it.
+    pub const WIDE: Option<fn() -> bool> = Some(|| level() == AVX2);
+
+    /// `scan` with AVX2; nothing (`from`) without it.
+    #[inline(always)]
+    pub fn scan_wide<S: Blocks>(buf: &[u8], from: usize, sink: &mut S) -> usize {
+        if level() == AVX2 {
+            // SAFETY: the CPU and OS support AVX2, POPCNT, BMI1 and BMI2.
+            return unsafe { x86::scan_avx2(buf, from, sink) };
+        }
+        from
+    }
+
+    /// `scan` with SSE2.
+    #[inline(always)]
+    pub fn scan_base<S: Blocks>(buf: &[u8], from: usize, sink: &mut S) -> usize {
+        x86::scan_sse2(buf, from, sink)
+    }
+
     #[inline(always)]
     pub fn utf8_masks(block: &[u8; 64]) -> Utf8Masks {
         if level() == AVX2 {
@@ -313,6 +332,14 @@ mod imp {
 mod imp {
     pub use super::neon::{count_newlines, lead_bits, scan, utf8_and_lead_bits, utf8_masks};
     pub const NAME: &str = "neon";
+    /// One set of kernels: `scan` is the widest.
+    pub const WIDE: Option<fn() -> bool> = None;
+    pub fn scan_wide<S: super::Blocks>(buf: &[u8], from: usize, sink: &mut S) -> usize {
+        scan(buf, from, sink)
+    }
+    pub fn scan_base<S: super::Blocks>(buf: &[u8], from: usize, sink: &mut S) -> usize {
+        scan(buf, from, sink)
+    }
 }
 
 #[cfg(any(
@@ -329,6 +356,14 @@ mod imp {
 mod imp {
     pub use super::swar::{count_newlines, lead_bits, scan, utf8_masks};
     pub const NAME: &str = "swar";
+    /// One set of kernels: `scan` is the widest.
+    pub const WIDE: Option<fn() -> bool> = None;
+    pub fn scan_wide<S: super::Blocks>(buf: &[u8], from: usize, sink: &mut S) -> usize {
+        scan(buf, from, sink)
+    }
+    pub fn scan_base<S: super::Blocks>(buf: &[u8], from: usize, sink: &mut S) -> usize {
+        scan(buf, from, sink)
+    }
 
     #[inline(always)]
     pub fn utf8_and_lead_bits(block: &[u8; 64], table: &[u8; 64]) -> (super::Utf8Masks, [u64; 4]) {
@@ -340,6 +375,14 @@ mod imp {
 mod imp {
     use super::{Blocks, Utf8Masks};
     pub const NAME: &str = "scalar";
+    /// One set of kernels: `scan` is the widest.
+    pub const WIDE: Option<fn() -> bool> = None;
+    pub fn scan_wide<S: super::Blocks>(buf: &[u8], from: usize, sink: &mut S) -> usize {
+        scan(buf, from, sink)
+    }
+    pub fn scan_base<S: super::Blocks>(buf: &[u8], from: usize, sink: &mut S) -> usize {
+        scan(buf, from, sink)
+    }
 
     pub fn count_newlines(buf: &[u8]) -> u64 {
         super::count_newlines_scalar(buf)
@@ -383,6 +426,34 @@ pub fn scan<S: Blocks>(buf: &[u8], from: usize, sink: &mut S) -> usize {
         return swar::scan(buf, from, sink);
     }
     imp::scan(buf, from, sink)
+}
+
+/// Whether the kernels in use are the widest this build has (AVX2 on x86; the
+/// other architectures have one set): wc's counter compiles one loop per option set
+/// for them, and fewer for the baseline (`scan_wide`, `scan_base`).
+#[inline(always)]
+pub fn wide() -> bool {
+    forced_swar() || imp::WIDE.is_none_or(|w| w())
+}
+
+/// `scan` with the widest kernels, when `wide()`; without them it classifies
+/// nothing (returns `from`: the caller's scalar loop counts everything).
+pub fn scan_wide<S: Blocks>(buf: &[u8], from: usize, sink: &mut S) -> usize {
+    if forced_swar() {
+        return swar::scan(buf, from, sink);
+    }
+    match imp::WIDE {
+        Some(_) => imp::scan_wide(buf, from, sink),
+        None => imp::scan(buf, from, sink),
+    }
+}
+
+/// `scan` with the baseline kernels (only when not `wide()`).
+pub fn scan_base<S: Blocks>(buf: &[u8], from: usize, sink: &mut S) -> usize {
+    match imp::WIDE {
+        Some(_) => imp::scan_base(buf, from, sink),
+        None => from,
+    }
 }
 
 /// The UTF-8 masks of `block[..64]` (a shorter block: those of its bytes).

@@ -19,17 +19,18 @@ use crate::{Kernel, Masks};
 impl Counter<'_> {
     /// Counts the block at `buf[at..at + 64]`; returns where the next one starts.
     #[inline(always)]
-    pub(crate) fn utf8_block<K: Kernel, const LEN: bool, const WORDS: bool>(
+    pub(crate) fn utf8_block<K: Kernel, const WORDS: bool>(
         &mut self,
         buf: &[u8],
         at: usize,
         m: &Masks,
+        len: bool,
     ) -> usize {
         // The window holds every byte of the characters that start in range.
         let Some(w) = buf[at..].first_chunk::<64>() else {
-            return self.scalar::<true, LEN>(buf, at, buf.len());
+            return self.scalar_with(buf, at, buf.len(), len);
         };
-        let (u, lb) = if WORDS || LEN {
+        let (u, lb) = if WORDS {
             K::utf8_and_lead_bits(w, &self.classes.leads)
         } else {
             (K::utf8_masks(w), [0; 4])
@@ -53,17 +54,69 @@ impl Counter<'_> {
             && ((u.f0 & range) << 1) & !u.x90_bf == 0
             && ((u.f4 & range) << 1) & u.x90_bf == 0;
         if !well_formed {
-            return self.scalar::<true, LEN>(buf, at, at + 64);
+            return self.scalar_with(buf, at, at + 64, len);
         }
         self.chars += (!u.cont & range).count_ones() as u64;
-        if !WORDS && !LEN {
+        if !WORDS {
             self.lines += (m.newline & range).count_ones() as u64;
             return at + end;
         }
         let in_range = leads & range;
-        let (mut word, mut space, mut one, mut two) =
-            (lb[0] & in_range, 0u64, lb[1] & in_range, lb[2] & in_range);
-        let mut rest = lb[3] & in_range;
+        let rest = lb[3] & in_range;
+        // The leads the summaries did not settle, one by one (a loop of its own for
+        // -L: a flag tested in it cost wc -w 4 % more instructions).
+        let (word, space, one, two) = if len {
+            self.slow_leads::<true>(buf, at, w, rest)
+        } else {
+            self.slow_leads::<false>(buf, at, w, rest)
+        };
+        let (word, one, two) = (
+            word | lb[0] & in_range,
+            one | lb[1] & in_range,
+            two | lb[2] & in_range,
+        );
+        // Bytes from the cut on belong to the next block.
+        let m = Masks {
+            newline: m.newline & range,
+            space: m.space & range,
+            graph: m.graph & range,
+            blank: m.blank & range,
+            tab: m.tab & range,
+            line_end: m.line_end & range,
+            high: m.high & range,
+        };
+        self.masked_block::<WORDS>(
+            &m,
+            m.graph | word,
+            m.space | space,
+            m.graph | m.blank | one,
+            two,
+            len,
+        );
+        at + end
+    }
+
+    /// `scalar` in UTF-8 for `buf[from..to]`, with -L when `len`.
+    fn scalar_with(&mut self, buf: &[u8], from: usize, to: usize, len: bool) -> usize {
+        if len {
+            self.scalar::<true, true>(buf, from, to)
+        } else {
+            self.scalar::<true, false>(buf, from, to)
+        }
+    }
+
+    /// The word, space, one- and two-column bits of the leads in `rest` (bits of
+    /// the window `w` at `buf[at..]`), from their classes. (Out of line: one copy
+    /// for every loop that calls it.)
+    #[inline(never)]
+    fn slow_leads<const LEN: bool>(
+        &mut self,
+        buf: &[u8],
+        at: usize,
+        w: &[u8; 64],
+        mut rest: u64,
+    ) -> (u64, u64, u64, u64) {
+        let (mut word, mut space, mut one, mut two) = (0u64, 0u64, 0u64, 0u64);
         while rest != 0 {
             let p = rest.trailing_zeros() as usize;
             let bit = 1u64 << p;
@@ -90,24 +143,7 @@ impl Counter<'_> {
                 two |= bit * (cols == 2) as u64;
             }
         }
-        // Bytes from the cut on belong to the next block.
-        let m = Masks {
-            newline: m.newline & range,
-            space: m.space & range,
-            graph: m.graph & range,
-            blank: m.blank & range,
-            tab: m.tab & range,
-            line_end: m.line_end & range,
-            high: m.high & range,
-        };
-        self.masked_block::<LEN, WORDS>(
-            &m,
-            m.graph | word,
-            m.space | space,
-            m.graph | m.blank | one,
-            two,
-        );
-        at + end
+        (word, space, one, two)
     }
 
     /// The class of the (well-formed) character at the start of `b`.
