@@ -291,8 +291,8 @@ impl<'c> Counter<'c> {
 
     /// A block of ASCII bytes (any block in C), from its masks.
     #[inline(always)]
-    fn ascii_block<const WORDS: bool>(&mut self, m: &Masks, len: bool) {
-        self.masked_block::<WORDS>(m, m.graph, m.space, m.graph | m.blank, 0, len);
+    fn ascii_block<K: Kernel, const WORDS: bool>(&mut self, m: &Masks, len: bool) {
+        self.masked_block::<K, WORDS>(m, m.graph, m.space, m.graph | m.blank, 0, len);
     }
 
     /// Counts a block from masks: `word` bytes start or continue a word, `space`
@@ -300,7 +300,7 @@ impl<'c> Counter<'c> {
     /// column wide and `two` bytes two columns (the tabs and line ends come from
     /// `m`), when `len`. Without WORDS only lines are counted (and `len` is false).
     #[inline(always)]
-    pub(crate) fn masked_block<const WORDS: bool>(
+    pub(crate) fn masked_block<K: Kernel, const WORDS: bool>(
         &mut self,
         m: &Masks,
         word: u64,
@@ -309,7 +309,7 @@ impl<'c> Counter<'c> {
         two: u64,
         len: bool,
     ) {
-        self.lines += m.newline.count_ones() as u64;
+        self.lines += K::ones(m.newline) as u64;
         if !WORDS {
             return;
         }
@@ -322,10 +322,10 @@ impl<'c> Counter<'c> {
         let start = ((space << 1) | carry) & transparent;
         let fill = space | (transparent & !transparent.wrapping_add(start));
         let starts = word & ((fill << 1) | carry);
-        self.words += starts.count_ones() as u64;
+        self.words += K::ones(starts) as u64;
         self.in_word = fill >> 63 == 0;
         if len {
-            let cols = |r: u64| (one & r).count_ones() as u64 + 2 * (two & r).count_ones() as u64;
+            let cols = |r: u64| K::ones(one & r) as u64 + 2 * K::ones(two & r) as u64;
             let mut special = m.tab | m.line_end;
             if special == 0 {
                 self.linepos += cols(!0);
@@ -362,7 +362,7 @@ impl<const UTF8: bool, const LEN: bool, const WORDS: bool, const RUNTIME: bool> 
     fn block<K: Kernel>(&mut self, buf: &[u8], at: usize, m: &Masks) -> usize {
         let len = WORDS && if RUNTIME { self.c.want_len } else { LEN };
         if !UTF8 || m.high == 0 {
-            self.c.ascii_block::<WORDS>(m, len);
+            self.c.ascii_block::<K, WORDS>(m, len);
             if UTF8 {
                 self.c.chars += 64;
             }

@@ -123,6 +123,12 @@ pub trait Kernel {
     fn utf8_masks(b: &[u8; 64]) -> Utf8Masks;
     /// `utf8_and_lead_bits` of a whole block.
     fn utf8_and_lead_bits(b: &[u8; 64], table: &[u8; 64]) -> (Utf8Masks, [u64; 4]);
+    /// The number of bits set in `x` (the kernels' own way: SSE2 calls one
+    /// out-of-line copy, see x86.rs).
+    #[inline(always)]
+    fn ones(x: u64) -> u32 {
+        x.count_ones()
+    }
 }
 
 /// A consumer of classified blocks.
@@ -189,6 +195,29 @@ fn detect() -> u8 {
 #[cfg(not(any(target_arch = "x86_64", target_arch = "x86")))]
 fn detect() -> u8 {
     BASE
+}
+
+/// The CPU has POPCNT (x86; asked once).
+#[cfg(any(target_arch = "x86_64", target_arch = "x86"))]
+fn has_popcnt() -> bool {
+    #[cfg(target_arch = "x86")]
+    use core::arch::x86::__cpuid;
+    #[cfg(target_arch = "x86_64")]
+    use core::arch::x86_64::__cpuid;
+    const NO: u8 = 1;
+    const YES: u8 = 2;
+    static POPCNT: AtomicU8 = AtomicU8::new(UNKNOWN);
+    match POPCNT.load(Ordering::Relaxed) {
+        UNKNOWN => {
+            // SAFETY: cpuid exists on every CPU these targets run on; leaf 1 is
+            // always defined.
+            #[allow(unused_unsafe)]
+            let yes = unsafe { __cpuid(1) }.ecx & (1 << 23) != 0;
+            POPCNT.store(if yes { YES } else { NO }, Ordering::Relaxed);
+            yes
+        }
+        v => v == YES,
+    }
 }
 
 #[inline(always)]

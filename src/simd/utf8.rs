@@ -56,9 +56,9 @@ impl Counter<'_> {
         if !well_formed {
             return self.scalar_with(buf, at, at + 64, len);
         }
-        self.chars += (!u.cont & range).count_ones() as u64;
+        self.chars += K::ones(!u.cont & range) as u64;
         if !WORDS {
-            self.lines += (m.newline & range).count_ones() as u64;
+            self.lines += K::ones(m.newline & range) as u64;
             return at + end;
         }
         let in_range = leads & range;
@@ -85,7 +85,7 @@ impl Counter<'_> {
             line_end: m.line_end & range,
             high: m.high & range,
         };
-        self.masked_block::<WORDS>(
+        self.masked_block::<K, WORDS>(
             &m,
             m.graph | word,
             m.space | space,

@@ -33,6 +33,7 @@ pub struct Clock {
 /// formats then fit its 128-byte buffers. That reads otherwise than strftime's own
 /// `%b` only where the `%` ends a bad conversion (`%5%b` is `%5Dec`: `%5D` then
 /// `ec`), which `quick` never accepts.
+#[inline(never)]
 fn first_percent_b(formats: [&[u8]; 2]) -> [Option<usize>; 2] {
     let at = formats.map(|f| {
         let mut i = 0;
@@ -141,6 +142,7 @@ const MONTHS: &[u8; 36] = b"JanFebMarAprMayJunJulAugSepOctNovDec";
 /// The formats of the built-in styles (`%b %e %H:%M`, `%Y-%m-%d %H:%M:%S.%N %z`...)
 /// without the general strftime: only `%b %e %d %m %H %M %S %N %z %Y` and plain
 /// bytes, four-digit years and whole-minute offsets. None: use fmt::strtime.
+#[inline(never)]
 fn quick(fmt: &[u8], tm: &Tm, nsec: u32, buf: &mut [u8]) -> Option<usize> {
     if fmt.len() > 40 || !(1000..=9999).contains(&tm.year) {
         return None;
