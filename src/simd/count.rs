@@ -150,7 +150,7 @@ impl<'c> Counter<'c> {
     ) -> usize {
         let mut sink = Vector::<UTF8, LEN, WORDS, false> { c: self };
         let at = crate::scan_wide(buf, 0, &mut sink);
-        self.scalar::<UTF8, LEN>(buf, at, buf.len())
+        self.scalar_any(buf, at, buf.len(), LEN)
     }
 
     fn feed_base<const UTF8: bool, const LEN: bool, const WORDS: bool, const RUNTIME: bool>(
@@ -159,10 +159,20 @@ impl<'c> Counter<'c> {
     ) -> usize {
         let mut sink = Vector::<UTF8, LEN, WORDS, RUNTIME> { c: self };
         let at = crate::scan_base(buf, 0, &mut sink);
-        if LEN || RUNTIME && self.want_len {
-            self.scalar::<UTF8, true>(buf, at, buf.len())
-        } else {
-            self.scalar::<UTF8, false>(buf, at, buf.len())
+        let len = LEN || RUNTIME && self.want_len;
+        self.scalar_any(buf, at, buf.len(), len)
+    }
+
+    /// `scalar` for `buf[from..to]` in the counter's locale, with -L when `len`:
+    /// one copy of each byte loop, out of line, for the bytes after the last whole
+    /// block (once per buffer) and for blocks that are not well-formed UTF-8.
+    #[inline(never)]
+    pub(crate) fn scalar_any(&mut self, buf: &[u8], from: usize, to: usize, len: bool) -> usize {
+        match (self.utf8, len) {
+            (false, false) => self.scalar::<false, false>(buf, from, to),
+            (false, true) => self.scalar::<false, true>(buf, from, to),
+            (true, false) => self.scalar::<true, false>(buf, from, to),
+            (true, true) => self.scalar::<true, true>(buf, from, to),
         }
     }
 

@@ -28,7 +28,7 @@ impl Counter<'_> {
     ) -> usize {
         // The window holds every byte of the characters that start in range.
         let Some(w) = buf[at..].first_chunk::<64>() else {
-            return self.scalar_with(buf, at, buf.len(), len);
+            return self.scalar_any(buf, at, buf.len(), len);
         };
         let (u, lb) = if WORDS {
             K::utf8_and_lead_bits(w, &self.classes.leads)
@@ -54,7 +54,7 @@ impl Counter<'_> {
             && ((u.f0 & range) << 1) & !u.x90_bf == 0
             && ((u.f4 & range) << 1) & u.x90_bf == 0;
         if !well_formed {
-            return self.scalar_with(buf, at, at + 64, len);
+            return self.scalar_any(buf, at, at + 64, len);
         }
         self.chars += K::ones(!u.cont & range) as u64;
         if !WORDS {
@@ -94,15 +94,6 @@ impl Counter<'_> {
             len,
         );
         at + end
-    }
-
-    /// `scalar` in UTF-8 for `buf[from..to]`, with -L when `len`.
-    fn scalar_with(&mut self, buf: &[u8], from: usize, to: usize, len: bool) -> usize {
-        if len {
-            self.scalar::<true, true>(buf, from, to)
-        } else {
-            self.scalar::<true, false>(buf, from, to)
-        }
     }
 
     /// The word, space, one- and two-column bits of the leads in `rest` (bits of
