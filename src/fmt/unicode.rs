@@ -130,6 +130,13 @@ pub fn mbswidth(text: &[u8], utf8: bool) -> usize {
     let mut w = 0usize;
     let mut i = 0;
     while i < text.len() {
+        if let Some(&b) = text.get(i).filter(|&&b| b < 0x80) {
+            // ASCII, what most names are: a printable byte is one column, a
+            // control character none (what the general path below finds for them).
+            w += (0x20..0x7f).contains(&b) as usize;
+            i += 1;
+            continue;
+        }
         let (cp, len) = match decode(&text[i..]) {
             Decoded::Char(cp, len) if utf8 || cp < 0x80 => (cp, len),
             Decoded::Incomplete if utf8 => return w + 1,
