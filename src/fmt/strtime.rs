@@ -115,6 +115,17 @@ struct Spec {
     modifier: u8,
 }
 
+impl Spec {
+    /// No flags, no width, no modifier.
+    const DEFAULT: Spec = Spec {
+        pad: 0,
+        width: -1,
+        upper: false,
+        swap_case: false,
+        modifier: 0,
+    };
+}
+
 /// A small fixed buffer for one conversion's text.
 struct Buf {
     bytes: [u8; 48],
@@ -286,13 +297,7 @@ fn put_signed(out: &mut dyn Sink, v: i64, digits: i32) {
 /// Reads the flags, width and modifier of the conversion at `fmt[at]` (a `%`);
 /// returns them and the index of the conversion letter.
 fn spec_of(fmt: &[u8], at: usize) -> (Spec, usize) {
-    let mut spec = Spec {
-        pad: 0,
-        width: -1,
-        upper: false,
-        swap_case: false,
-        modifier: 0,
-    };
+    let mut spec = Spec::DEFAULT;
     let mut i = at + 1;
     while let Some(&c) = fmt.get(i) {
         match c {
@@ -378,7 +383,7 @@ fn conversion(fmt: &[u8], at: usize, w: &When, out: &mut dyn Sink) -> usize {
             };
             text(out, &spec, tm.abbr, lower, upper);
         }
-        b'D' | b'F' | b'R' | b'T' => subformat(conv, &spec, tm, out),
+        b'D' | b'F' | b'R' | b'T' => subformat(conv, &spec, w, out),
         _ => bad(out, &spec, &fmt[at..end]),
     }
     if conv == b':' {
@@ -586,48 +591,30 @@ fn zone_offset(fmt: &[u8], at: usize, i: usize, spec: &Spec, w: &When, out: &mut
 
 /// `%D %F %R %T`: formatted as gnulib formats a sub-format (the pad also pads the
 /// year, and `%F` gives the year the width beyond `-mm-dd`), then padded as a whole.
-fn subformat(conv: u8, spec: &Spec, tm: &Tm, out: &mut dyn Sink) {
-    let parts = |sink: &mut dyn Sink| {
-        let two = |sink: &mut dyn Sink, v: u64| number(sink, 0, -1, 2, false, v, false, 0);
-        match conv {
-            b'D' => {
-                two(sink, u64::from(tm.mon) + 1);
-                sink.put(b"/");
-                two(sink, u64::from(tm.mday));
-                sink.put(b"/");
-                let year = tm_year(tm);
-                let mut yy = year % 100;
-                if yy < 0 {
-                    yy = if year < -1900 { -yy } else { yy + 100 };
-                }
-                yearish(sink, spec.pad, -1, 2, false, yy as u64);
-            }
-            b'F' => {
-                let (pad, width) = if spec.pad == 0 && spec.width < 0 {
-                    (b'+', 4)
-                } else {
-                    (spec.pad, (spec.width - 6).max(0))
-                };
-                let year = tm_year(tm) + 1900;
-                yearish(sink, pad, width, 4, year < 0, year.unsigned_abs());
-                sink.put(b"-");
-                two(sink, u64::from(tm.mon) + 1);
-                sink.put(b"-");
-                two(sink, u64::from(tm.mday));
-            }
-            _ => {
-                two(sink, u64::from(tm.hour));
-                sink.put(b":");
-                two(sink, u64::from(tm.min));
-                if conv == b'T' {
-                    sink.put(b":");
-                    two(sink, u64::from(tm.sec));
-                }
+fn subformat(conv: u8, spec: &Spec, w: &When, out: &mut dyn Sink) {
+    let (parts, pad, width): (&[u8], _, _) = match conv {
+        b'D' => (b"m/d/y", spec.pad, -1),
+        b'F' if spec.pad == 0 && spec.width < 0 => (b"Y-m-d", b'+', 4),
+        b'F' => (b"Y-m-d", spec.pad, (spec.width - 6).max(0)),
+        b'R' => (b"H:M", 0, -1),
+        _ => (b"H:M:S", 0, -1),
+    };
+    let year_spec = Spec {
+        pad,
+        width,
+        ..Spec::DEFAULT
+    };
+    let each = |sink: &mut dyn Sink| {
+        for &c in parts {
+            match c {
+                b'y' | b'Y' => year(c, &year_spec, w.tm, sink),
+                b'/' | b'-' | b':' => sink.put_byte(c),
+                _ => numeric(c, &Spec::DEFAULT, w, sink),
             }
         }
     };
     let mut count = super::Counter::default();
-    parts(&mut count);
+    each(&mut count);
     pad_to(out, spec.pad, spec.width, count.0);
-    parts(out);
+    each(out);
 }
