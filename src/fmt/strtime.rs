@@ -326,6 +326,23 @@ fn spec_of(fmt: &[u8], at: usize) -> (Spec, usize) {
     (spec, i)
 }
 
+/// The set of conversion letters in `s`, one bit each from `A`.
+const fn letters(s: &[u8]) -> u64 {
+    let mut set = 0;
+    let mut i = 0;
+    while i < s.len() {
+        set |= 1 << (s[i] - b'A');
+        i += 1;
+    }
+    set
+}
+
+/// Whether `c` is one of the letters of `set` (made by [`letters`]).
+fn is_in(c: u8, set: u64) -> bool {
+    let k = c.wrapping_sub(b'A');
+    k < 64 && set >> k & 1 != 0
+}
+
 /// Parses and formats the conversion at `fmt[at]` (a `%`); returns the index after it.
 fn conversion(fmt: &[u8], at: usize, w: &When, out: &mut dyn Sink) -> usize {
     let (spec, i) = spec_of(fmt, at);
@@ -342,79 +359,73 @@ fn conversion(fmt: &[u8], at: usize, w: &When, out: &mut dyn Sink) -> usize {
         return i;
     }
     let end = i + 1;
-    if !modifier_allowed(conv, spec.modifier) {
-        // gnulib has already applied `#` to month names when it sees the modifier.
-        let upper = spec.upper || (spec.swap_case && b"bBh".contains(&conv));
-        bad(out, &Spec { upper, ..spec }, &fmt[at..end]);
-        return end;
-    }
     let tm = w.tm;
-    // Conversions gnulib leaves to glibc: O-modified numbers that are not negative.
-    let native = spec.modifier == b'O' && b"deHIklmMSUuVWwjygCGzq".contains(&conv);
-    match conv {
-        b'%' => out.put_byte(b'%'),
-        b'n' => text(out, &spec, b"\n", false, false),
-        b't' => text(out, &spec, b"\t", false, false),
-        b'a' | b'A' | b'b' | b'B' | b'h' | b'c' | b'x' | b'X' | b'r' | b'p' | b'P' => {
-            names(conv, &spec, w, out)
+    let (mut lower, mut upper) = (false, spec.upper);
+    let mut buf = Buf::new();
+    let s: &[u8] = if !modifier_allowed(conv, spec.modifier) {
+        // gnulib has already applied `#` to month names when it sees the modifier.
+        upper |= spec.swap_case && is_in(conv, letters(b"bBh"));
+        &fmt[at..end]
+    } else if by_glibc(conv, spec.modifier, tm) {
+        // The names and locale texts, and the conversions gnulib leaves to glibc,
+        // with gnulib's case flags.
+        lower = conv == b'P';
+        if spec.swap_case {
+            if is_in(conv, letters(b"aAbBh")) {
+                (upper, lower) = (true, false);
+            } else if conv == b'p' || conv == b'P' {
+                (upper, lower) = (false, true);
+            }
         }
-        b'C' | b'y' | b'Y' if spec.modifier == b'E' => {
-            let mut buf = Buf::new();
-            glibc(conv, w, &mut buf);
-            text(out, &spec, buf.as_bytes(), false, spec.upper);
+        glibc(conv, w, &mut buf);
+        buf.as_bytes()
+    } else {
+        match conv {
+            b'%' => b"%",
+            b'n' => b"\n",
+            b't' => b"\t",
+            b'Z' => {
+                (lower, upper) = (spec.swap_case, upper && !spec.swap_case);
+                tm.abbr
+            }
+            b'z' | b':' => return zone_offset(fmt, at, i, &spec, w, out),
+            b'C' | b'y' | b'Y' | b'G' | b'g' => {
+                year(conv, &spec, tm, out);
+                return end;
+            }
+            b'N' => {
+                nanoseconds(out, &spec, w.nsec);
+                return end;
+            }
+            b'D' | b'F' | b'R' | b'T' => {
+                subformat(conv, &spec, w, out);
+                return end;
+            }
+            _ if is_in(conv, letters(b"dHMSmIUWVjuwqekls")) => {
+                numeric(conv, &spec, w, out);
+                return end;
+            }
+            _ => &fmt[at..end],
         }
-        b'C' | b'y' | b'Y' | b'G' | b'g' if !(native && glibc_year(conv, tm)) => {
-            year(conv, &spec, tm, out)
-        }
-        b'z' | b':' => zone_offset(fmt, at, i, &spec, w, out),
-        _ if native => {
-            let mut buf = Buf::new();
-            glibc(conv, w, &mut buf);
-            text(out, &spec, buf.as_bytes(), false, spec.upper);
-        }
-        b'd' | b'H' | b'M' | b'S' | b'm' | b'I' | b'U' | b'W' | b'V' | b'j' | b'u' | b'w'
-        | b'q' | b'e' | b'k' | b'l' | b's' => numeric(conv, &spec, w, out),
-        b'N' => nanoseconds(out, &spec, w.nsec),
-        b'Z' => {
-            let (lower, upper) = if spec.swap_case {
-                (true, false)
-            } else {
-                (false, spec.upper)
-            };
-            text(out, &spec, tm.abbr, lower, upper);
-        }
-        b'D' | b'F' | b'R' | b'T' => subformat(conv, &spec, w, out),
-        _ => bad(out, &spec, &fmt[at..end]),
-    }
-    if conv == b':' {
-        // zone_offset consumed the colons and the `z`, or printed a bad `%:`.
-        let colons = fmt[i..].iter().take_while(|&&b| b == b':').count();
-        if fmt.get(i + colons) == Some(&b'z') {
-            return i + colons + 1;
-        }
-    }
+    };
+    text(out, &spec, s, lower, upper);
     end
 }
 
-/// The names and locale texts (%a %A %b %B %h %c %x %X %r %p %P), as glibc writes
-/// them, with gnulib's case flags.
-fn names(conv: u8, spec: &Spec, w: &When, out: &mut dyn Sink) {
-    let mut upper = spec.upper;
-    let mut lower = conv == b'P';
-    if spec.swap_case {
-        if b"aAbBh".contains(&conv) {
-            (upper, lower) = (true, false);
-        } else if conv == b'p' || conv == b'P' {
-            (upper, lower) = (false, true);
+/// Whether glibc's strftime writes conversion `conv` with modifier `m` (0, `E`,
+/// `O`): the names and locale texts (%a %A %b %B %h %c %x %X %r %p %P), `%EC %Ey
+/// %EY`, and O-modified numbers that are not negative.
+fn by_glibc(conv: u8, m: u8, tm: &Tm) -> bool {
+    is_in(conv, letters(b"aAbBhcxXrpP"))
+        || match m {
+            b'E' => is_in(conv, letters(b"CyY")),
+            b'O' => is_in(conv, letters(b"deHIklmMSUuVWwjygCGq")) && glibc_year(conv, tm),
+            _ => false,
         }
-    }
-    let mut buf = Buf::new();
-    glibc(if conv == b'P' { b'p' } else { conv }, w, &mut buf);
-    text(out, spec, buf.as_bytes(), lower, upper);
 }
 
-/// Whether glibc formats the O-modified year conversion `conv` (when the year is
-/// not negative for it); gnulib formats the others.
+/// Whether glibc formats the O-modified conversion `conv`: gnulib formats years
+/// that are negative for it, and `%OY`.
 fn glibc_year(conv: u8, tm: &Tm) -> bool {
     match conv {
         b'C' => tm_year(tm) >= -1900,
@@ -517,14 +528,7 @@ fn modifier_allowed(c: u8, m: u8) -> bool {
 
 /// An unknown or malformed conversion: its text, padded to the width.
 fn bad(out: &mut dyn Sink, spec: &Spec, s: &[u8]) {
-    pad_to(out, spec.pad, spec.width, s.len());
-    for &b in s {
-        out.put_byte(if spec.upper {
-            b.to_ascii_uppercase()
-        } else {
-            b
-        });
-    }
+    text(out, spec, s, false, spec.upper);
 }
 
 /// `%N`: the first `width` digits (default 9) of the nanoseconds, trailing zeros
@@ -544,13 +548,21 @@ fn nanoseconds(out: &mut dyn Sink, spec: &Spec, nsec: u32) {
     }
 }
 
-/// `%z`, `%:z`, `%::z`, `%:::z`; `i` is at the `z` or the first `:`.
-fn zone_offset(fmt: &[u8], at: usize, i: usize, spec: &Spec, w: &When, out: &mut dyn Sink) {
+/// `%z`, `%:z`, `%::z`, `%:::z`; `i` is at the `z` or the first `:`. Returns the
+/// index after the conversion.
+fn zone_offset(
+    fmt: &[u8],
+    at: usize,
+    i: usize,
+    spec: &Spec,
+    w: &When,
+    out: &mut dyn Sink,
+) -> usize {
     let colons = fmt[i..].iter().take_while(|&&b| b == b':').count();
     let z_at = i + colons;
     if fmt.get(z_at) != Some(&b'z') {
         bad(out, spec, &fmt[at..i + 1]);
-        return;
+        return i + 1;
     }
     let tm = w.tm;
     let diff = tm.gmtoff;
@@ -559,7 +571,7 @@ fn zone_offset(fmt: &[u8], at: usize, i: usize, spec: &Spec, w: &When, out: &mut
         let mut buf = Buf::new();
         glibc(if colons == 0 { b'z' } else { b':' }, w, &mut buf);
         text(out, spec, buf.as_bytes(), false, spec.upper);
-        return;
+        return z_at + 1;
     }
     let (h, m, s) = (diff / 3600, diff / 60 % 60, diff % 60);
     let kind = match colons {
@@ -574,7 +586,7 @@ fn zone_offset(fmt: &[u8], at: usize, i: usize, spec: &Spec, w: &When, out: &mut
         3 => (3, 0, h),
         _ => {
             bad(out, spec, &fmt[at..z_at + 1]);
-            return;
+            return z_at + 1;
         }
     };
     number(
@@ -587,6 +599,7 @@ fn zone_offset(fmt: &[u8], at: usize, i: usize, spec: &Spec, w: &When, out: &mut
         true,
         mask,
     );
+    z_at + 1
 }
 
 /// `%D %F %R %T`: formatted as gnulib formats a sub-format (the pad also pads the

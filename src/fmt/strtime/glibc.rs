@@ -43,7 +43,7 @@ pub(super) fn glibc(conv: u8, w: &When, out: &mut Buf) {
         b'A' => out.put(DAYS[usize::from(tm.wday % 7)]),
         b'b' | b'h' => out.put(&MONTHS[usize::from(tm.mon % 12)][..3]),
         b'B' => out.put(MONTHS[usize::from(tm.mon % 12)]),
-        b'p' => out.put(if tm.hour > 11 { b"PM" } else { b"AM" }),
+        b'p' | b'P' => out.put(if tm.hour > 11 { b"PM" } else { b"AM" }),
         b'c' | b'x' | b'X' | b'r' => {
             let parts: &[u8] = match conv {
                 b'c' => b"a b e X Y",
