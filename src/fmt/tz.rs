@@ -163,8 +163,9 @@ fn civil(t: i64, offset: i64) -> Option<Tm<'static>> {
     let mut rem = t.rem_euclid(86400) + offset;
     days += rem.div_euclid(86400);
     rem = rem.rem_euclid(86400);
-    // Days since 0000-03-01 in the proleptic Gregorian calendar.
-    let z = days.checked_add(719_468)?;
+    // Days since 0000-03-01 in the proleptic Gregorian calendar (|t| / 86400 is
+    // far from overflowing here).
+    let z = days + 719_468;
     let era = z.div_euclid(146_097);
     let day_of_era = z.rem_euclid(146_097);
     let year_of_era =
@@ -173,19 +174,16 @@ fn civil(t: i64, offset: i64) -> Option<Tm<'static>> {
         day_of_era - (365 * year_of_era + year_of_era / 4 - year_of_era / 100);
     let month_from_march = (5 * day_of_year_from_march + 2) / 153;
     let mday = day_of_year_from_march - (153 * month_from_march + 2) / 5 + 1;
-    let mon = if month_from_march < 10 {
-        month_from_march + 2
-    } else {
-        month_from_march - 10
-    };
-    let year = era
-        .checked_mul(400)?
-        .checked_add(year_of_era + i64::from(mon < 2))?;
+    let january = month_from_march >= 10;
+    let mon = month_from_march + if january { -10 } else { 2 };
+    let year = era * 400 + year_of_era + i64::from(january);
     i32::try_from(year - 1900).ok()?;
-    const BEFORE_MONTH: [u16; 12] = [0, 31, 59, 90, 120, 151, 181, 212, 243, 273, 304, 334];
-    let yday = BEFORE_MONTH[mon as usize]
-        + (mday as u16 - 1)
-        + u16::from(mon >= 2 && posix::is_leap(year));
+    // March 1 is day 59 of a common year; January 1 is day 306 from March.
+    let yday = if january {
+        day_of_year_from_march - 306
+    } else {
+        day_of_year_from_march + 59 + i64::from(posix::is_leap(year))
+    } as u16;
     Some(Tm {
         year,
         mon: mon as u8,
@@ -232,7 +230,7 @@ fn header(b: &[u8], at: usize) -> Option<[usize; 6]> {
     let mut counts = [0usize; 6];
     for (k, c) in counts.iter_mut().enumerate() {
         let o = 20 + 4 * k;
-        *c = u32::from_be_bytes([h[o], h[o + 1], h[o + 2], h[o + 3]]) as usize;
+        *c = be_i32(&h[o..]) as u32 as usize;
     }
     Some(counts)
 }
@@ -248,15 +246,16 @@ fn block_len(c: &[usize; 6], width: usize) -> Option<usize> {
 }
 
 fn be_i32(b: &[u8]) -> i64 {
-    i64::from(i32::from_be_bytes([b[0], b[1], b[2], b[3]]))
+    be_time(b, 4)
 }
 
+/// The big-endian signed number in the first `width` bytes of `b` (4 or 8; fewer
+/// when `b` is shorter, which the parser rules out).
 fn be_time(b: &[u8], width: usize) -> i64 {
-    if width == 4 {
-        be_i32(b)
-    } else {
-        i64::from_be_bytes([b[0], b[1], b[2], b[3], b[4], b[5], b[6], b[7]])
-    }
+    let negative = b.first().is_some_and(|&x| x >= 0x80);
+    b.iter()
+        .take(width)
+        .fold(-i64::from(negative), |v, &x| v << 8 | i64::from(x))
 }
 
 /// One local time type of a zone file.
