@@ -159,15 +159,16 @@ fn rule_localtime<'a>(p: &PosixTz<'a>, t: i64, correction: i64) -> Option<Tm<'a>
 
 /// The calendar time of `t + offset` (no zone fields set).
 fn civil(t: i64, offset: i64) -> Option<Tm<'static>> {
-    let mut days = t.div_euclid(86400);
-    let mut rem = t.rem_euclid(86400) + offset;
-    days += rem.div_euclid(86400);
-    rem = rem.rem_euclid(86400);
-    // Days since 0000-03-01 in the proleptic Gregorian calendar (|t| / 86400 is
-    // far from overflowing here).
-    let z = days + 719_468;
-    let era = z.div_euclid(146_097);
-    let day_of_era = z.rem_euclid(146_097);
+    // Unsigned arithmetic from here: the days move up by whole 400-year eras (and
+    // the seconds by whole days) so that nothing is negative. |t| / 86400 and any
+    // offset (within 2^33 seconds) are far from overflowing.
+    const ERAS: i64 = 1 << 30;
+    const DAYS: i64 = 1 << 20;
+    let secs = (t.rem_euclid(86400) + offset + DAYS * 86400) as u64;
+    // Days since 0000-03-01 in the proleptic Gregorian calendar, plus ERAS eras.
+    let z = (t.div_euclid(86400) + 719_468 + ERAS * 146_097 - DAYS) as u64 + secs / 86400;
+    let secs = secs % 86400;
+    let day_of_era = z % 146_097;
     let year_of_era =
         (day_of_era - day_of_era / 1460 + day_of_era / 36_524 - day_of_era / 146_096) / 365;
     let day_of_year_from_march =
@@ -175,24 +176,30 @@ fn civil(t: i64, offset: i64) -> Option<Tm<'static>> {
     let month_from_march = (5 * day_of_year_from_march + 2) / 153;
     let mday = day_of_year_from_march - (153 * month_from_march + 2) / 5 + 1;
     let january = month_from_march >= 10;
-    let mon = month_from_march + if january { -10 } else { 2 };
-    let year = era * 400 + year_of_era + i64::from(january);
+    let year = ((z / 146_097) as i64 - ERAS) * 400 + year_of_era as i64 + i64::from(january);
     i32::try_from(year - 1900).ok()?;
-    // March 1 is day 59 of a common year; January 1 is day 306 from March.
-    let yday = if january {
-        day_of_year_from_march - 306
+    // March 1 is day 59 of a common year; January 1 is day 306 from March. Eras
+    // start at a multiple of 400 years, so the era's year tells a leap year.
+    let leap =
+        year_of_era.is_multiple_of(4) && (!year_of_era.is_multiple_of(100) || year_of_era == 0);
+    let (mon, yday) = if january {
+        (month_from_march - 10, day_of_year_from_march - 306)
     } else {
-        day_of_year_from_march + 59 + i64::from(posix::is_leap(year))
-    } as u16;
+        (
+            month_from_march + 2,
+            day_of_year_from_march + 59 + u64::from(leap),
+        )
+    };
     Some(Tm {
         year,
         mon: mon as u8,
         mday: mday as u8,
-        hour: (rem / 3600) as u8,
-        min: (rem / 60 % 60) as u8,
-        sec: (rem % 60) as u8,
-        wday: (days + 4).rem_euclid(7) as u8,
-        yday,
+        hour: (secs / 3600) as u8,
+        min: (secs / 60 % 60) as u8,
+        sec: (secs % 60) as u8,
+        // 146,097 days are whole weeks; 0000-03-01 was a Wednesday.
+        wday: ((z + 3) % 7) as u8,
+        yday: yday as u16,
         isdst: false,
         gmtoff: 0,
         abbr: b"",
