@@ -47,35 +47,21 @@ pub fn format_bounded(fmt: &[u8], tm: &Tm, secs: i64, nsec: u32, buf: &mut [u8])
 }
 
 /// The largest width in `fmt` that pads (every conversion with a width and no `-`
-/// flag is at least that wide).
+/// flag is at least that wide), the conversions read as [`format`] reads them.
 fn widest_padding(fmt: &[u8]) -> usize {
     let mut widest = 0;
     let mut i = 0;
     while let Some(rel) = fmt[i..].iter().position(|&b| b == b'%') {
-        i += rel + 1;
-        let mut pad = 0;
-        while let Some(&c @ (b'_' | b'-' | b'+' | b'0' | b'^' | b'#')) = fmt.get(i) {
-            if c != b'^' && c != b'#' {
-                pad = c;
-            }
-            i += 1;
+        let at = i + rel;
+        let (spec, next) = spec_of(fmt, at);
+        if spec.pad != b'-' {
+            widest = widest.max(spec.width);
         }
-        let mut width: usize = 0;
-        while let Some(&c) = fmt.get(i).filter(|c| c.is_ascii_digit()) {
-            width = width
-                .saturating_mul(10)
-                .saturating_add(usize::from(c - b'0'));
-            i += 1;
-        }
-        if pad != b'-' {
-            widest = widest.max(width);
-        }
-        // A `%%` must not start the next conversion.
-        if fmt.get(i) == Some(&b'%') {
-            i += 1;
-        }
+        // `%%` is one conversion; a `%` after flags, a width or a modifier starts
+        // the next one.
+        i = next + usize::from(next == at + 1 && fmt.get(next) == Some(&b'%'));
     }
-    widest
+    widest as usize
 }
 
 struct Bounded<'b> {
@@ -296,6 +282,7 @@ fn put_signed(out: &mut dyn Sink, v: i64, digits: i32) {
 
 /// Reads the flags, width and modifier of the conversion at `fmt[at]` (a `%`);
 /// returns them and the index of the conversion letter.
+#[inline(never)]
 fn spec_of(fmt: &[u8], at: usize) -> (Spec, usize) {
     let mut spec = Spec::DEFAULT;
     let mut i = at + 1;
@@ -550,6 +537,7 @@ fn nanoseconds(out: &mut dyn Sink, spec: &Spec, nsec: u32) {
 
 /// `%z`, `%:z`, `%::z`, `%:::z`; `i` is at the `z` or the first `:`. Returns the
 /// index after the conversion.
+#[inline(never)]
 fn zone_offset(
     fmt: &[u8],
     at: usize,
