@@ -3,7 +3,7 @@
 //! `E`/`O` modifiers, `%N`, `%:z`...), which hands a few conversions (`%a %b %c %p
 //! %x %X %r`, and `O`-modified numbers) to glibc's strftime and pads what it returns.
 
-use super::tz::Tm;
+use super::tz::{is_leap, Tm};
 use super::Sink;
 
 mod glibc;
@@ -245,16 +245,17 @@ fn tm_year(tm: &Tm) -> i64 {
 /// The ISO 8601 week-based year's offset from the calendar year (-1, 0, 1) and the
 /// days since that ISO year's first Monday.
 fn iso_week(tm: &Tm) -> (i64, i64) {
-    // Days since the Monday of week 1 (the week with the year's first Thursday).
-    let days_since_week1 = |yday: i64, wday: i64| yday - (yday - wday + 4).rem_euclid(7) + 3;
-    let (yday, wday) = (i64::from(tm.yday), i64::from(tm.wday));
-    let year = tm.year;
-    let days = days_since_week1(yday, wday);
+    let wday = i64::from(tm.wday);
+    // Days since the Monday of week 1 (the week with the year's first Thursday); the
+    // 54 weeks added keep the remainder's operand positive.
+    let days_since_week1 = |yday: i64| yday - (yday - wday + 4 + 54 * 7) % 7 + 3;
+    let year_len = |y: i64| 365 + i64::from(is_leap(y));
+    let yday = i64::from(tm.yday);
+    let days = days_since_week1(yday);
     if days < 0 {
-        let len = 365 + i64::from(is_leap(year - 1));
-        return (-1, days_since_week1(yday + len, wday));
+        return (-1, days_since_week1(yday + year_len(tm.year - 1)));
     }
-    let next = days_since_week1(yday - (365 + i64::from(is_leap(year))), wday);
+    let next = days_since_week1(yday - year_len(tm.year));
     if next >= 0 {
         (1, next)
     } else {
@@ -262,12 +263,8 @@ fn iso_week(tm: &Tm) -> (i64, i64) {
     }
 }
 
-fn is_leap(y: i64) -> bool {
-    y % 4 == 0 && (y % 100 != 0 || y % 400 == 0)
-}
-
-fn hour12(tm: &Tm) -> u64 {
-    let h = u64::from(tm.hour) % 12;
+fn hour12(tm: &Tm) -> i64 {
+    let h = i64::from(tm.hour) % 12;
     if h == 0 {
         12
     } else {
@@ -467,41 +464,42 @@ fn year(conv: u8, spec: &Spec, tm: &Tm, out: &mut dyn Sink) {
 /// %e %k %l (space padded), %s (the seconds since the epoch).
 fn numeric(conv: u8, spec: &Spec, w: &When, out: &mut dyn Sink) {
     let tm = w.tm;
-    let (digits, v) = match conv {
-        b'e' | b'k' | b'l' => {
-            let v = match conv {
-                b'e' => u64::from(tm.mday),
-                b'k' => u64::from(tm.hour),
-                _ => hour12(tm),
-            };
-            let pad = if spec.pad == 0 { b'_' } else { spec.pad };
-            return number(out, pad, spec.width, 2, false, v, false, 0);
-        }
-        b's' => {
-            let (neg, v) = (w.secs < 0, w.secs.unsigned_abs());
-            return number(out, spec.pad, spec.width, 1, neg, v, false, 0);
-        }
-        b'd' => (2, u64::from(tm.mday)),
-        b'H' => (2, u64::from(tm.hour)),
-        b'M' => (2, u64::from(tm.min)),
-        b'S' => (2, u64::from(tm.sec)),
-        b'm' => (2, u64::from(tm.mon) + 1),
-        b'I' => (2, hour12(tm)),
-        b'U' => (
-            2,
-            ((i64::from(tm.yday) - i64::from(tm.wday) + 7) / 7) as u64,
-        ),
-        b'W' => (
-            2,
-            ((i64::from(tm.yday) - (i64::from(tm.wday) + 6) % 7 + 7) / 7) as u64,
-        ),
-        b'V' => (2, (iso_week(tm).1 / 7 + 1) as u64),
-        b'j' => (3, u64::from(tm.yday) + 1),
-        b'u' => (1, (u64::from(tm.wday) + 6) % 7 + 1),
-        b'w' => (1, u64::from(tm.wday)),
-        _ => (1, u64::from(tm.mon) / 3 + 1),
+    let (yday, wday) = (i64::from(tm.yday), i64::from(tm.wday));
+    let v = match conv {
+        b'd' | b'e' => i64::from(tm.mday),
+        b'H' | b'k' => i64::from(tm.hour),
+        b'I' | b'l' => hour12(tm),
+        b'M' => i64::from(tm.min),
+        b'S' => i64::from(tm.sec),
+        b'm' => i64::from(tm.mon) + 1,
+        b'U' => (yday - wday + 7) / 7,
+        b'W' => (yday - (wday + 6) % 7 + 7) / 7,
+        b'V' => iso_week(tm).1 / 7 + 1,
+        b'j' => yday + 1,
+        b'u' => (wday + 6) % 7 + 1,
+        b'w' => wday,
+        b's' => w.secs,
+        _ => i64::from(tm.mon) / 3 + 1,
     };
-    number(out, spec.pad, spec.width, digits, false, v, false, 0);
+    let digits = match conv {
+        b'j' => 3,
+        _ if is_in(conv, letters(b"uwqs")) => 1,
+        _ => 2,
+    };
+    let pad = match spec.pad {
+        0 if is_in(conv, letters(b"ekl")) => b'_',
+        p => p,
+    };
+    number(
+        out,
+        pad,
+        spec.width,
+        digits,
+        v < 0,
+        v.unsigned_abs(),
+        false,
+        0,
+    );
 }
 
 /// Whether gnulib accepts modifier `m` (0, `E`, `O`) on conversion `c`.

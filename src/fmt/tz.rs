@@ -16,7 +16,7 @@ mod posix;
 #[cfg(test)]
 mod tests;
 
-pub use posix::PosixTz;
+pub use posix::{is_leap, PosixTz};
 
 /// The directory glibc looks in for a relative zone name.
 pub const ZONEINFO: &[u8] = b"/usr/share/zoneinfo";

@@ -375,6 +375,7 @@ impl<'a> PosixTz<'a> {
     }
 }
 
-pub(super) fn is_leap(y: i64) -> bool {
+/// Whether `y` is a leap year of the Gregorian calendar.
+pub fn is_leap(y: i64) -> bool {
     y % 4 == 0 && (y % 100 != 0 || y % 400 == 0)
 }
