@@ -5,29 +5,15 @@
 use super::{iso_week, number, numeric, put_signed, tm_year, Buf, Spec, When};
 use crate::fmt::Sink;
 
-const DAYS: [&[u8]; 7] = [
-    b"Sunday",
-    b"Monday",
-    b"Tuesday",
-    b"Wednesday",
-    b"Thursday",
-    b"Friday",
-    b"Saturday",
-];
-const MONTHS: [&[u8]; 12] = [
-    b"January",
-    b"February",
-    b"March",
-    b"April",
-    b"May",
-    b"June",
-    b"July",
-    b"August",
-    b"September",
-    b"October",
-    b"November",
-    b"December",
-];
+/// The day names (from Sunday), then the month names, each ending in a space.
+const NAMES: &[u8] = b"Sunday Monday Tuesday Wednesday Thursday Friday Saturday \
+    January February March April May June July August September October November December ";
+
+/// Name `k` of [`NAMES`], or its first three letters when `short`.
+fn name(k: usize, short: bool) -> &'static [u8] {
+    let full = NAMES.split(|&b| b == b' ').nth(k).unwrap_or(b"");
+    full.get(..3).filter(|_| short).unwrap_or(full)
+}
 
 /// What glibc's own strftime prints for `%c`-style conversions and the `E`/`O`
 /// forms in the C locale (where gnulib lets glibc do it).
@@ -39,10 +25,8 @@ pub(super) fn glibc(conv: u8, w: &When, out: &mut Buf) {
     let two = |out: &mut Buf, v: u64| number(out, b'0', 2, 2, false, v, false, 0);
     let mod100 = |y: i64| y.rem_euclid(100) as u64;
     match conv {
-        b'a' => out.put(&DAYS[usize::from(tm.wday % 7)][..3]),
-        b'A' => out.put(DAYS[usize::from(tm.wday % 7)]),
-        b'b' | b'h' => out.put(&MONTHS[usize::from(tm.mon % 12)][..3]),
-        b'B' => out.put(MONTHS[usize::from(tm.mon % 12)]),
+        b'a' | b'A' => out.put(name(usize::from(tm.wday % 7), conv == b'a')),
+        b'b' | b'h' | b'B' => out.put(name(7 + usize::from(tm.mon % 12), conv != b'B')),
         b'p' | b'P' => out.put(if tm.hour > 11 { b"PM" } else { b"AM" }),
         b'c' | b'x' | b'X' | b'r' => {
             let parts: &[u8] = match conv {
