@@ -292,8 +292,9 @@ impl<'a> TzFile<'a> {
         }
         let data = b.get(at..at.checked_add(block_len(&counts, width)?)?)?;
         let mut rest = data;
+        // (The lengths add up to the data's: `min` only spares a panic path.)
         let mut split = |n: usize| {
-            let (head, tail) = rest.split_at(n);
+            let (head, tail) = rest.split_at(n.min(rest.len()));
             rest = tail;
             head
         };
@@ -320,10 +321,11 @@ impl<'a> TzFile<'a> {
         if type_of_transition.iter().any(|&i| usize::from(i) >= types) {
             return None;
         }
-        for k in 0..types {
-            let t = &type_bytes[6 * k..6 * k + 6];
-            if t[4] > 1 || usize::from(t[5]) > chars {
-                return None;
+        for t in type_bytes.chunks_exact(6) {
+            if let [_, _, _, _, isdst, abbr] = *t {
+                if isdst > 1 || usize::from(abbr) > chars {
+                    return None;
+                }
             }
         }
         let footer = if width == 8 {
