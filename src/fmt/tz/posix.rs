@@ -308,17 +308,13 @@ impl<'a> PosixTz<'a> {
             DayKind::Month => {
                 // Cumulative days before each month, common and leap, as one table
                 // (glibc indexes it the same way, even for a month out of range).
-                const MONTH_START: [i64; 26] = [
+                const MONTH_START: [u16; 26] = [
                     0, 31, 59, 90, 120, 151, 181, 212, 243, 273, 304, 334, 365, //
                     0, 31, 60, 91, 121, 152, 182, 213, 244, 274, 305, 335, 366,
                 ];
                 let at = usize::from(leap) * 13 + usize::from(rule.month);
-                let before = at
-                    .checked_sub(1)
-                    .and_then(|k| MONTH_START.get(k))
-                    .copied()
-                    .unwrap_or(0);
-                let end = MONTH_START.get(at).copied().unwrap_or(0);
+                let day = |k: usize| i64::from(MONTH_START.get(k).copied().unwrap_or(0));
+                let (before, end) = (day(at.wrapping_sub(1)), day(at));
                 t += before * 86400;
                 // Zeller's congruence: the weekday of the month's first day.
                 let m = i64::from(rule.month);
