@@ -2,7 +2,7 @@
 //! `%x`, `%X`, `%r`, `%p`, and the `E`/`O` forms of numbers), as glibc 2.36 prints
 //! them in the C locale.
 
-use super::{iso_week, number, numeric, put_signed, tm_year, Buf, Spec, When};
+use super::{iso_week, numeric, put_signed, tm_year, Buf, Spec, When};
 use crate::fmt::Sink;
 
 /// The day names (from Sunday), then the month names, each ending in a space.
@@ -20,10 +20,6 @@ fn name(k: usize, short: bool) -> &'static [u8] {
 pub(super) fn glibc(conv: u8, w: &When, out: &mut Buf) {
     let tm = w.tm;
     let year = tm_year(tm);
-    // glibc's %Y works in int: the year wraps around past INT_MAX.
-    let glibc_year = i64::from((year as i32).wrapping_add(1900));
-    let two = |out: &mut Buf, v: u64| number(out, b'0', 2, 2, false, v, false, 0);
-    let mod100 = |y: i64| y.rem_euclid(100) as u64;
     match conv {
         b'a' | b'A' => out.put(name(usize::from(tm.wday % 7), conv == b'a')),
         b'b' | b'h' | b'B' => out.put(name(7 + usize::from(tm.mon % 12), conv != b'B')),
@@ -43,32 +39,27 @@ pub(super) fn glibc(conv: u8, w: &When, out: &mut Buf) {
                 }
             }
         }
-        b'y' => two(out, mod100(year)),
-        b'Y' => put_signed(out, glibc_year, 1),
-        b'C' => put_signed(out, year.div_euclid(100) + 19, 1),
-        b'g' => two(out, mod100(year + iso_week(tm).0)),
-        b'G' => put_signed(
-            out,
-            i64::from(
-                (year as i32)
-                    .wrapping_add(1900)
-                    .wrapping_add(iso_week(tm).0 as i32),
-            ),
-            1,
-        ),
-        b'z' => {
-            let minutes = tm.gmtoff.unsigned_abs() / 60;
-            out.put(if tm.gmtoff < 0 { b"-" } else { b"+" });
-            number(
-                out,
-                b'0',
-                4,
-                4,
-                false,
-                minutes / 60 * 100 + minutes % 60,
-                false,
-                0,
-            );
+        b'y' | b'Y' | b'C' | b'g' | b'G' | b'z' => {
+            let iso = if conv == b'g' || conv == b'G' {
+                iso_week(tm).0
+            } else {
+                0
+            };
+            let (v, digits) = match conv {
+                b'y' | b'g' => ((year + iso).rem_euclid(100), 2),
+                b'C' => (year.div_euclid(100) + 19, 1),
+                b'z' => {
+                    out.put(if tm.gmtoff < 0 { b"-" } else { b"+" });
+                    let minutes = tm.gmtoff.abs() / 60;
+                    (minutes / 60 * 100 + minutes % 60, 4)
+                }
+                // glibc's %Y and %G work in int: the year wraps around past INT_MAX.
+                _ => (
+                    i64::from((year as i32).wrapping_add(1900).wrapping_add(iso as i32)),
+                    1,
+                ),
+            };
+            put_signed(out, v, digits);
         }
         b'd' | b'e' | b'H' | b'I' | b'k' | b'l' | b'm' | b'M' | b'S' | b'j' | b'u' | b'w'
         | b'U' | b'W' | b'V' => numeric(conv, &Spec::DEFAULT, w, out),
