@@ -423,30 +423,23 @@ fn glibc_year(conv: u8, tm: &Tm) -> bool {
 fn year(conv: u8, spec: &Spec, tm: &Tm, out: &mut dyn Sink) {
     let year = tm_year(tm);
     let year_negative = year < -1900;
-    match conv {
+    // %Y and %y are %G and %g in a year whose ISO year is the calendar year.
+    let adjust = if conv == b'G' || conv == b'g' {
+        iso_week(tm).0
+    } else {
+        0
+    };
+    let (digits, negative, v) = match conv {
         b'C' => {
             let zero_thru_1899 = !year_negative && year < 0;
             let century = (year - if zero_thru_1899 { 99 } else { 0 }) / 100 + 19;
-            let c = century.unsigned_abs();
-            yearish(out, spec.pad, spec.width, 2, year_negative, c);
+            (2, year_negative, century)
         }
-        b'y' => {
-            let mut yy = year % 100;
-            if yy < 0 {
-                yy = if year_negative { -yy } else { yy + 100 };
-            }
-            yearish(out, spec.pad, spec.width, 2, false, yy as u64);
-        }
-        b'Y' => {
-            let y = (year + 1900).unsigned_abs();
-            yearish(out, spec.pad, spec.width, 4, year_negative, y);
-        }
-        b'G' => {
-            let y = year + 1900 + iso_week(tm).0;
-            yearish(out, spec.pad, spec.width, 4, y < 0, y.unsigned_abs());
+        b'Y' | b'G' => {
+            let y = year + 1900 + adjust;
+            (4, y < 0, y)
         }
         _ => {
-            let adjust = iso_week(tm).0;
             let yy = (year % 100 + adjust) % 100;
             let v = if yy >= 0 {
                 yy
@@ -455,9 +448,17 @@ fn year(conv: u8, spec: &Spec, tm: &Tm, out: &mut dyn Sink) {
             } else {
                 yy + 100
             };
-            yearish(out, spec.pad, spec.width, 2, false, v as u64);
+            (2, false, v)
         }
-    }
+    };
+    yearish(
+        out,
+        spec.pad,
+        spec.width,
+        digits,
+        negative,
+        v.unsigned_abs(),
+    );
 }
 
 /// The numeric conversions: %d %H %M %S %m %I %U %W %V %j %u %w %q (zero padded),
