@@ -228,15 +228,6 @@ fn number(
     out.put(num);
 }
 
-/// A year-like number (`%Y %C %y %G %g`); `+` shows a sign on years wider than
-/// their default digits, or when the width is larger than those.
-fn yearish(out: &mut dyn Sink, pad: u8, width: i32, digits: i32, negative: bool, mag: u64) {
-    let pad = if pad == 0 { b'0' } else { pad };
-    let limit = if digits == 2 { 99 } else { 9999 };
-    let always_sign = pad == b'+' && (mag > limit || digits < width);
-    number(out, pad, width, digits, negative, mag, always_sign, 0);
-}
-
 /// `tm_year` as C's `int` (the year minus 1900).
 fn tm_year(tm: &Tm) -> i64 {
     i64::from((tm.year - 1900) as i32)
@@ -451,14 +442,13 @@ fn year(conv: u8, spec: &Spec, tm: &Tm, out: &mut dyn Sink) {
             (2, false, v)
         }
     };
-    yearish(
-        out,
-        spec.pad,
-        spec.width,
-        digits,
-        negative,
-        v.unsigned_abs(),
-    );
+    // `+` shows a sign on years wider than their default digits, or when the width
+    // is larger than those.
+    let (mag, width) = (v.unsigned_abs(), spec.width);
+    let pad = if spec.pad == 0 { b'0' } else { spec.pad };
+    let limit = if digits == 2 { 99 } else { 9999 };
+    let always_sign = pad == b'+' && (mag > limit || digits < width);
+    number(out, pad, width, digits, negative, mag, always_sign, 0);
 }
 
 /// The numeric conversions: %d %H %M %S %m %I %U %W %V %j %u %w %q (zero padded),
