@@ -415,6 +415,7 @@ impl<'a> TzFile<'a> {
     }
 
     /// (correction, leap seconds being inserted right now) at `t`.
+    #[inline(never)]
     fn leap_correction(&self, t: i64) -> (i64, u8) {
         let rec = self.width + 4;
         let n = self.leaps.len() / rec;
