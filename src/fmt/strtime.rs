@@ -139,6 +139,7 @@ impl Sink for Buf {
 }
 
 /// `n` copies of a space or of `0`.
+#[inline(never)]
 fn fill(out: &mut dyn Sink, n: usize, zero: bool) {
     let chunk: &[u8; 32] = if zero {
         b"00000000000000000000000000000000"
@@ -319,6 +320,7 @@ fn is_in(c: u8, set: u64) -> bool {
 }
 
 /// Parses and formats the conversion at `fmt[at]` (a `%`); returns the index after it.
+#[inline(never)]
 fn conversion(fmt: &[u8], at: usize, w: &When, out: &mut dyn Sink) -> usize {
     let (spec, i) = spec_of(fmt, at);
     let Some(&conv) = fmt.get(i) else {
