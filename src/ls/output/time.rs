@@ -33,6 +33,7 @@ pub struct Clock {
 /// formats then fit its 128-byte buffers. That reads otherwise than strftime's own
 /// `%b` only where the `%` ends a bad conversion (`%5%b` is `%5Dec`: `%5D` then
 /// `ec`), which `quick` never accepts.
+#[inline(never)]
 fn first_percent_b(formats: [&[u8]; 2]) -> [Option<usize>; 2] {
     let at = formats.map(|f| {
         let mut i = 0;
@@ -81,6 +82,7 @@ impl Clock {
     /// Formats the time stamp (sec, nsec) into `buf`; None when the local time is
     /// out of range or the text is longer than GNU's buffer (GNU then prints the
     /// seconds, see `fallback_width`).
+    #[inline(never)]
     pub fn format<'b>(&self, sec: i64, nsec: u32, buf: &'b mut [u8; LS_MAX]) -> Option<&'b [u8]> {
         let tm = self.zone().localtime(sec)?;
         let mut now = self.now.get();
