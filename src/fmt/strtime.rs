@@ -3,7 +3,7 @@
 //! `E`/`O` modifiers, `%N`, `%:z`...), which hands a few conversions (`%a %b %c %p
 //! %x %X %r`, and `O`-modified numbers) to glibc's strftime and pads what it returns.
 
-use super::tz::Tm;
+use super::tz::{is_leap, Tm};
 use super::Sink;
 
 mod glibc;
@@ -47,35 +47,21 @@ pub fn format_bounded(fmt: &[u8], tm: &Tm, secs: i64, nsec: u32, buf: &mut [u8])
 }
 
 /// The largest width in `fmt` that pads (every conversion with a width and no `-`
-/// flag is at least that wide).
+/// flag is at least that wide), the conversions read as [`format`] reads them.
 fn widest_padding(fmt: &[u8]) -> usize {
     let mut widest = 0;
     let mut i = 0;
     while let Some(rel) = fmt[i..].iter().position(|&b| b == b'%') {
-        i += rel + 1;
-        let mut pad = 0;
-        while let Some(&c @ (b'_' | b'-' | b'+' | b'0' | b'^' | b'#')) = fmt.get(i) {
-            if c != b'^' && c != b'#' {
-                pad = c;
-            }
-            i += 1;
+        let at = i + rel;
+        let (spec, next) = spec_of(fmt, at);
+        if spec.pad != b'-' {
+            widest = widest.max(spec.width);
         }
-        let mut width: usize = 0;
-        while let Some(&c) = fmt.get(i).filter(|c| c.is_ascii_digit()) {
-            width = width
-                .saturating_mul(10)
-                .saturating_add(usize::from(c - b'0'));
-            i += 1;
-        }
-        if pad != b'-' {
-            widest = widest.max(width);
-        }
-        // A `%%` must not start the next conversion.
-        if fmt.get(i) == Some(&b'%') {
-            i += 1;
-        }
+        // `%%` is one conversion; a `%` after flags, a width or a modifier starts
+        // the next one.
+        i = next + usize::from(next == at + 1 && fmt.get(next) == Some(&b'%'));
     }
-    widest
+    widest as usize
 }
 
 struct Bounded<'b> {
@@ -115,6 +101,17 @@ struct Spec {
     modifier: u8,
 }
 
+impl Spec {
+    /// No flags, no width, no modifier.
+    const DEFAULT: Spec = Spec {
+        pad: 0,
+        width: -1,
+        upper: false,
+        swap_case: false,
+        modifier: 0,
+    };
+}
+
 /// A small fixed buffer for one conversion's text.
 struct Buf {
     bytes: [u8; 48],
@@ -142,6 +139,7 @@ impl Sink for Buf {
 }
 
 /// `n` copies of a space or of `0`.
+#[inline(never)]
 fn fill(out: &mut dyn Sink, n: usize, zero: bool) {
     let chunk: &[u8; 32] = if zero {
         b"00000000000000000000000000000000"
@@ -231,15 +229,6 @@ fn number(
     out.put(num);
 }
 
-/// A year-like number (`%Y %C %y %G %g`); `+` shows a sign on years wider than
-/// their default digits, or when the width is larger than those.
-fn yearish(out: &mut dyn Sink, pad: u8, width: i32, digits: i32, negative: bool, mag: u64) {
-    let pad = if pad == 0 { b'0' } else { pad };
-    let limit = if digits == 2 { 99 } else { 9999 };
-    let always_sign = pad == b'+' && (mag > limit || digits < width);
-    number(out, pad, width, digits, negative, mag, always_sign, 0);
-}
-
 /// `tm_year` as C's `int` (the year minus 1900).
 fn tm_year(tm: &Tm) -> i64 {
     i64::from((tm.year - 1900) as i32)
@@ -248,16 +237,17 @@ fn tm_year(tm: &Tm) -> i64 {
 /// The ISO 8601 week-based year's offset from the calendar year (-1, 0, 1) and the
 /// days since that ISO year's first Monday.
 fn iso_week(tm: &Tm) -> (i64, i64) {
-    // Days since the Monday of week 1 (the week with the year's first Thursday).
-    let days_since_week1 = |yday: i64, wday: i64| yday - (yday - wday + 4).rem_euclid(7) + 3;
-    let (yday, wday) = (i64::from(tm.yday), i64::from(tm.wday));
-    let year = tm.year;
-    let days = days_since_week1(yday, wday);
+    let wday = i64::from(tm.wday);
+    // Days since the Monday of week 1 (the week with the year's first Thursday); the
+    // 54 weeks added keep the remainder's operand positive.
+    let days_since_week1 = |yday: i64| yday - (yday - wday + 4 + 54 * 7) % 7 + 3;
+    let year_len = |y: i64| 365 + i64::from(is_leap(y));
+    let yday = i64::from(tm.yday);
+    let days = days_since_week1(yday);
     if days < 0 {
-        let len = 365 + i64::from(is_leap(year - 1));
-        return (-1, days_since_week1(yday + len, wday));
+        return (-1, days_since_week1(yday + year_len(tm.year - 1)));
     }
-    let next = days_since_week1(yday - (365 + i64::from(is_leap(year))), wday);
+    let next = days_since_week1(yday - year_len(tm.year));
     if next >= 0 {
         (1, next)
     } else {
@@ -265,12 +255,8 @@ fn iso_week(tm: &Tm) -> (i64, i64) {
     }
 }
 
-fn is_leap(y: i64) -> bool {
-    y % 4 == 0 && (y % 100 != 0 || y % 400 == 0)
-}
-
-fn hour12(tm: &Tm) -> u64 {
-    let h = u64::from(tm.hour) % 12;
+fn hour12(tm: &Tm) -> i64 {
+    let h = i64::from(tm.hour) % 12;
     if h == 0 {
         12
     } else {
@@ -285,14 +271,9 @@ fn put_signed(out: &mut dyn Sink, v: i64, digits: i32) {
 
 /// Reads the flags, width and modifier of the conversion at `fmt[at]` (a `%`);
 /// returns them and the index of the conversion letter.
+#[inline(never)]
 fn spec_of(fmt: &[u8], at: usize) -> (Spec, usize) {
-    let mut spec = Spec {
-        pad: 0,
-        width: -1,
-        upper: false,
-        swap_case: false,
-        modifier: 0,
-    };
+    let mut spec = Spec::DEFAULT;
     let mut i = at + 1;
     while let Some(&c) = fmt.get(i) {
         match c {
@@ -321,7 +302,25 @@ fn spec_of(fmt: &[u8], at: usize) -> (Spec, usize) {
     (spec, i)
 }
 
+/// The set of conversion letters in `s`, one bit each from `A`.
+const fn letters(s: &[u8]) -> u64 {
+    let mut set = 0;
+    let mut i = 0;
+    while i < s.len() {
+        set |= 1 << (s[i] - b'A');
+        i += 1;
+    }
+    set
+}
+
+/// Whether `c` is one of the letters of `set` (made by [`letters`]).
+fn is_in(c: u8, set: u64) -> bool {
+    let k = c.wrapping_sub(b'A');
+    k < 64 && set >> k & 1 != 0
+}
+
 /// Parses and formats the conversion at `fmt[at]` (a `%`); returns the index after it.
+#[inline(never)]
 fn conversion(fmt: &[u8], at: usize, w: &When, out: &mut dyn Sink) -> usize {
     let (spec, i) = spec_of(fmt, at);
     let Some(&conv) = fmt.get(i) else {
@@ -337,79 +336,73 @@ fn conversion(fmt: &[u8], at: usize, w: &When, out: &mut dyn Sink) -> usize {
         return i;
     }
     let end = i + 1;
-    if !modifier_allowed(conv, spec.modifier) {
-        // gnulib has already applied `#` to month names when it sees the modifier.
-        let upper = spec.upper || (spec.swap_case && b"bBh".contains(&conv));
-        bad(out, &Spec { upper, ..spec }, &fmt[at..end]);
-        return end;
-    }
     let tm = w.tm;
-    // Conversions gnulib leaves to glibc: O-modified numbers that are not negative.
-    let native = spec.modifier == b'O' && b"deHIklmMSUuVWwjygCGzq".contains(&conv);
-    match conv {
-        b'%' => out.put_byte(b'%'),
-        b'n' => text(out, &spec, b"\n", false, false),
-        b't' => text(out, &spec, b"\t", false, false),
-        b'a' | b'A' | b'b' | b'B' | b'h' | b'c' | b'x' | b'X' | b'r' | b'p' | b'P' => {
-            names(conv, &spec, w, out)
+    let (mut lower, mut upper) = (false, spec.upper);
+    let mut buf = Buf::new();
+    let s: &[u8] = if !modifier_allowed(conv, spec.modifier) {
+        // gnulib has already applied `#` to month names when it sees the modifier.
+        upper |= spec.swap_case && is_in(conv, letters(b"bBh"));
+        &fmt[at..end]
+    } else if by_glibc(conv, spec.modifier, tm) {
+        // The names and locale texts, and the conversions gnulib leaves to glibc,
+        // with gnulib's case flags.
+        lower = conv == b'P';
+        if spec.swap_case {
+            if is_in(conv, letters(b"aAbBh")) {
+                (upper, lower) = (true, false);
+            } else if conv == b'p' || conv == b'P' {
+                (upper, lower) = (false, true);
+            }
         }
-        b'C' | b'y' | b'Y' if spec.modifier == b'E' => {
-            let mut buf = Buf::new();
-            glibc(conv, w, &mut buf);
-            text(out, &spec, buf.as_bytes(), false, spec.upper);
+        glibc(conv, w, &mut buf);
+        buf.as_bytes()
+    } else {
+        match conv {
+            b'%' => b"%",
+            b'n' => b"\n",
+            b't' => b"\t",
+            b'Z' => {
+                (lower, upper) = (spec.swap_case, upper && !spec.swap_case);
+                tm.abbr
+            }
+            b'z' | b':' => return zone_offset(fmt, at, i, &spec, w, out),
+            b'C' | b'y' | b'Y' | b'G' | b'g' => {
+                year(conv, &spec, tm, out);
+                return end;
+            }
+            b'N' => {
+                nanoseconds(out, &spec, w.nsec);
+                return end;
+            }
+            b'D' | b'F' | b'R' | b'T' => {
+                subformat(conv, &spec, w, out);
+                return end;
+            }
+            _ if is_in(conv, letters(b"dHMSmIUWVjuwqekls")) => {
+                numeric(conv, &spec, w, out);
+                return end;
+            }
+            _ => &fmt[at..end],
         }
-        b'C' | b'y' | b'Y' | b'G' | b'g' if !(native && glibc_year(conv, tm)) => {
-            year(conv, &spec, tm, out)
-        }
-        b'z' | b':' => zone_offset(fmt, at, i, &spec, w, out),
-        _ if native => {
-            let mut buf = Buf::new();
-            glibc(conv, w, &mut buf);
-            text(out, &spec, buf.as_bytes(), false, spec.upper);
-        }
-        b'd' | b'H' | b'M' | b'S' | b'm' | b'I' | b'U' | b'W' | b'V' | b'j' | b'u' | b'w'
-        | b'q' | b'e' | b'k' | b'l' | b's' => numeric(conv, &spec, w, out),
-        b'N' => nanoseconds(out, &spec, w.nsec),
-        b'Z' => {
-            let (lower, upper) = if spec.swap_case {
-                (true, false)
-            } else {
-                (false, spec.upper)
-            };
-            text(out, &spec, tm.abbr, lower, upper);
-        }
-        b'D' | b'F' | b'R' | b'T' => subformat(conv, &spec, tm, out),
-        _ => bad(out, &spec, &fmt[at..end]),
-    }
-    if conv == b':' {
-        // zone_offset consumed the colons and the `z`, or printed a bad `%:`.
-        let colons = fmt[i..].iter().take_while(|&&b| b == b':').count();
-        if fmt.get(i + colons) == Some(&b'z') {
-            return i + colons + 1;
-        }
-    }
+    };
+    text(out, &spec, s, lower, upper);
     end
 }
 
-/// The names and locale texts (%a %A %b %B %h %c %x %X %r %p %P), as glibc writes
-/// them, with gnulib's case flags.
-fn names(conv: u8, spec: &Spec, w: &When, out: &mut dyn Sink) {
-    let mut upper = spec.upper;
-    let mut lower = conv == b'P';
-    if spec.swap_case {
-        if b"aAbBh".contains(&conv) {
-            (upper, lower) = (true, false);
-        } else if conv == b'p' || conv == b'P' {
-            (upper, lower) = (false, true);
+/// Whether glibc's strftime writes conversion `conv` with modifier `m` (0, `E`,
+/// `O`): the names and locale texts (%a %A %b %B %h %c %x %X %r %p %P), `%EC %Ey
+/// %EY`, and O-modified numbers that are not negative.
+fn by_glibc(conv: u8, m: u8, tm: &Tm) -> bool {
+    is_in(conv, letters(b"aAbBhcxXrpP"))
+        || match m {
+            b'E' => is_in(conv, letters(b"CyY")),
+            b'O' => is_in(conv, letters(b"deHIklmMSUuVWwjygCGq")) && glibc_year(conv, tm),
+            _ => false,
         }
-    }
-    let mut buf = Buf::new();
-    glibc(if conv == b'P' { b'p' } else { conv }, w, &mut buf);
-    text(out, spec, buf.as_bytes(), lower, upper);
 }
 
-/// Whether glibc formats the O-modified year conversion `conv` (when the year is
-/// not negative for it); gnulib formats the others.
+/// Whether glibc formats the O-modified conversion `conv`: gnulib formats years
+/// that are negative for it, and `%OY`.
 fn glibc_year(conv: u8, tm: &Tm) -> bool {
     match conv {
         b'C' => tm_year(tm) >= -1900,
@@ -423,30 +416,23 @@ fn glibc_year(conv: u8, tm: &Tm) -> bool {
 fn year(conv: u8, spec: &Spec, tm: &Tm, out: &mut dyn Sink) {
     let year = tm_year(tm);
     let year_negative = year < -1900;
-    match conv {
+    // %Y and %y are %G and %g in a year whose ISO year is the calendar year.
+    let adjust = if conv == b'G' || conv == b'g' {
+        iso_week(tm).0
+    } else {
+        0
+    };
+    let (digits, negative, v) = match conv {
         b'C' => {
             let zero_thru_1899 = !year_negative && year < 0;
             let century = (year - if zero_thru_1899 { 99 } else { 0 }) / 100 + 19;
-            let c = century.unsigned_abs();
-            yearish(out, spec.pad, spec.width, 2, year_negative, c);
+            (2, year_negative, century)
         }
-        b'y' => {
-            let mut yy = year % 100;
-            if yy < 0 {
-                yy = if year_negative { -yy } else { yy + 100 };
-            }
-            yearish(out, spec.pad, spec.width, 2, false, yy as u64);
-        }
-        b'Y' => {
-            let y = (year + 1900).unsigned_abs();
-            yearish(out, spec.pad, spec.width, 4, year_negative, y);
-        }
-        b'G' => {
-            let y = year + 1900 + iso_week(tm).0;
-            yearish(out, spec.pad, spec.width, 4, y < 0, y.unsigned_abs());
+        b'Y' | b'G' => {
+            let y = year + 1900 + adjust;
+            (4, y < 0, y)
         }
         _ => {
-            let adjust = iso_week(tm).0;
             let yy = (year % 100 + adjust) % 100;
             let v = if yy >= 0 {
                 yy
@@ -455,50 +441,58 @@ fn year(conv: u8, spec: &Spec, tm: &Tm, out: &mut dyn Sink) {
             } else {
                 yy + 100
             };
-            yearish(out, spec.pad, spec.width, 2, false, v as u64);
+            (2, false, v)
         }
-    }
+    };
+    // `+` shows a sign on years wider than their default digits, or when the width
+    // is larger than those.
+    let (mag, width) = (v.unsigned_abs(), spec.width);
+    let pad = if spec.pad == 0 { b'0' } else { spec.pad };
+    let limit = if digits == 2 { 99 } else { 9999 };
+    let always_sign = pad == b'+' && (mag > limit || digits < width);
+    number(out, pad, width, digits, negative, mag, always_sign, 0);
 }
 
 /// The numeric conversions: %d %H %M %S %m %I %U %W %V %j %u %w %q (zero padded),
 /// %e %k %l (space padded), %s (the seconds since the epoch).
 fn numeric(conv: u8, spec: &Spec, w: &When, out: &mut dyn Sink) {
     let tm = w.tm;
-    let (digits, v) = match conv {
-        b'e' | b'k' | b'l' => {
-            let v = match conv {
-                b'e' => u64::from(tm.mday),
-                b'k' => u64::from(tm.hour),
-                _ => hour12(tm),
-            };
-            let pad = if spec.pad == 0 { b'_' } else { spec.pad };
-            return number(out, pad, spec.width, 2, false, v, false, 0);
-        }
-        b's' => {
-            let (neg, v) = (w.secs < 0, w.secs.unsigned_abs());
-            return number(out, spec.pad, spec.width, 1, neg, v, false, 0);
-        }
-        b'd' => (2, u64::from(tm.mday)),
-        b'H' => (2, u64::from(tm.hour)),
-        b'M' => (2, u64::from(tm.min)),
-        b'S' => (2, u64::from(tm.sec)),
-        b'm' => (2, u64::from(tm.mon) + 1),
-        b'I' => (2, hour12(tm)),
-        b'U' => (
-            2,
-            ((i64::from(tm.yday) - i64::from(tm.wday) + 7) / 7) as u64,
-        ),
-        b'W' => (
-            2,
-            ((i64::from(tm.yday) - (i64::from(tm.wday) + 6) % 7 + 7) / 7) as u64,
-        ),
-        b'V' => (2, (iso_week(tm).1 / 7 + 1) as u64),
-        b'j' => (3, u64::from(tm.yday) + 1),
-        b'u' => (1, (u64::from(tm.wday) + 6) % 7 + 1),
-        b'w' => (1, u64::from(tm.wday)),
-        _ => (1, u64::from(tm.mon) / 3 + 1),
+    let (yday, wday) = (i64::from(tm.yday), i64::from(tm.wday));
+    let v = match conv {
+        b'd' | b'e' => i64::from(tm.mday),
+        b'H' | b'k' => i64::from(tm.hour),
+        b'I' | b'l' => hour12(tm),
+        b'M' => i64::from(tm.min),
+        b'S' => i64::from(tm.sec),
+        b'm' => i64::from(tm.mon) + 1,
+        b'U' => (yday - wday + 7) / 7,
+        b'W' => (yday - (wday + 6) % 7 + 7) / 7,
+        b'V' => iso_week(tm).1 / 7 + 1,
+        b'j' => yday + 1,
+        b'u' => (wday + 6) % 7 + 1,
+        b'w' => wday,
+        b's' => w.secs,
+        _ => i64::from(tm.mon) / 3 + 1,
     };
-    number(out, spec.pad, spec.width, digits, false, v, false, 0);
+    let digits = match conv {
+        b'j' => 3,
+        _ if is_in(conv, letters(b"uwqs")) => 1,
+        _ => 2,
+    };
+    let pad = match spec.pad {
+        0 if is_in(conv, letters(b"ekl")) => b'_',
+        p => p,
+    };
+    number(
+        out,
+        pad,
+        spec.width,
+        digits,
+        v < 0,
+        v.unsigned_abs(),
+        false,
+        0,
+    );
 }
 
 /// Whether gnulib accepts modifier `m` (0, `E`, `O`) on conversion `c`.
@@ -512,14 +506,7 @@ fn modifier_allowed(c: u8, m: u8) -> bool {
 
 /// An unknown or malformed conversion: its text, padded to the width.
 fn bad(out: &mut dyn Sink, spec: &Spec, s: &[u8]) {
-    pad_to(out, spec.pad, spec.width, s.len());
-    for &b in s {
-        out.put_byte(if spec.upper {
-            b.to_ascii_uppercase()
-        } else {
-            b
-        });
-    }
+    text(out, spec, s, false, spec.upper);
 }
 
 /// `%N`: the first `width` digits (default 9) of the nanoseconds, trailing zeros
@@ -539,13 +526,22 @@ fn nanoseconds(out: &mut dyn Sink, spec: &Spec, nsec: u32) {
     }
 }
 
-/// `%z`, `%:z`, `%::z`, `%:::z`; `i` is at the `z` or the first `:`.
-fn zone_offset(fmt: &[u8], at: usize, i: usize, spec: &Spec, w: &When, out: &mut dyn Sink) {
+/// `%z`, `%:z`, `%::z`, `%:::z`; `i` is at the `z` or the first `:`. Returns the
+/// index after the conversion.
+#[inline(never)]
+fn zone_offset(
+    fmt: &[u8],
+    at: usize,
+    i: usize,
+    spec: &Spec,
+    w: &When,
+    out: &mut dyn Sink,
+) -> usize {
     let colons = fmt[i..].iter().take_while(|&&b| b == b':').count();
     let z_at = i + colons;
     if fmt.get(z_at) != Some(&b'z') {
         bad(out, spec, &fmt[at..i + 1]);
-        return;
+        return i + 1;
     }
     let tm = w.tm;
     let diff = tm.gmtoff;
@@ -554,7 +550,7 @@ fn zone_offset(fmt: &[u8], at: usize, i: usize, spec: &Spec, w: &When, out: &mut
         let mut buf = Buf::new();
         glibc(if colons == 0 { b'z' } else { b':' }, w, &mut buf);
         text(out, spec, buf.as_bytes(), false, spec.upper);
-        return;
+        return z_at + 1;
     }
     let (h, m, s) = (diff / 3600, diff / 60 % 60, diff % 60);
     let kind = match colons {
@@ -569,7 +565,7 @@ fn zone_offset(fmt: &[u8], at: usize, i: usize, spec: &Spec, w: &When, out: &mut
         3 => (3, 0, h),
         _ => {
             bad(out, spec, &fmt[at..z_at + 1]);
-            return;
+            return z_at + 1;
         }
     };
     number(
@@ -582,52 +578,35 @@ fn zone_offset(fmt: &[u8], at: usize, i: usize, spec: &Spec, w: &When, out: &mut
         true,
         mask,
     );
+    z_at + 1
 }
 
 /// `%D %F %R %T`: formatted as gnulib formats a sub-format (the pad also pads the
 /// year, and `%F` gives the year the width beyond `-mm-dd`), then padded as a whole.
-fn subformat(conv: u8, spec: &Spec, tm: &Tm, out: &mut dyn Sink) {
-    let parts = |sink: &mut dyn Sink| {
-        let two = |sink: &mut dyn Sink, v: u64| number(sink, 0, -1, 2, false, v, false, 0);
-        match conv {
-            b'D' => {
-                two(sink, u64::from(tm.mon) + 1);
-                sink.put(b"/");
-                two(sink, u64::from(tm.mday));
-                sink.put(b"/");
-                let year = tm_year(tm);
-                let mut yy = year % 100;
-                if yy < 0 {
-                    yy = if year < -1900 { -yy } else { yy + 100 };
-                }
-                yearish(sink, spec.pad, -1, 2, false, yy as u64);
-            }
-            b'F' => {
-                let (pad, width) = if spec.pad == 0 && spec.width < 0 {
-                    (b'+', 4)
-                } else {
-                    (spec.pad, (spec.width - 6).max(0))
-                };
-                let year = tm_year(tm) + 1900;
-                yearish(sink, pad, width, 4, year < 0, year.unsigned_abs());
-                sink.put(b"-");
-                two(sink, u64::from(tm.mon) + 1);
-                sink.put(b"-");
-                two(sink, u64::from(tm.mday));
-            }
-            _ => {
-                two(sink, u64::from(tm.hour));
-                sink.put(b":");
-                two(sink, u64::from(tm.min));
-                if conv == b'T' {
-                    sink.put(b":");
-                    two(sink, u64::from(tm.sec));
-                }
+fn subformat(conv: u8, spec: &Spec, w: &When, out: &mut dyn Sink) {
+    let (parts, pad, width): (&[u8], _, _) = match conv {
+        b'D' => (b"m/d/y", spec.pad, -1),
+        b'F' if spec.pad == 0 && spec.width < 0 => (b"Y-m-d", b'+', 4),
+        b'F' => (b"Y-m-d", spec.pad, (spec.width - 6).max(0)),
+        b'R' => (b"H:M", 0, -1),
+        _ => (b"H:M:S", 0, -1),
+    };
+    let year_spec = Spec {
+        pad,
+        width,
+        ..Spec::DEFAULT
+    };
+    let each = |sink: &mut dyn Sink| {
+        for &c in parts {
+            match c {
+                b'y' | b'Y' => year(c, &year_spec, w.tm, sink),
+                b'/' | b'-' | b':' => sink.put_byte(c),
+                _ => numeric(c, &Spec::DEFAULT, w, sink),
             }
         }
     };
     let mut count = super::Counter::default();
-    parts(&mut count);
+    each(&mut count);
     pad_to(out, spec.pad, spec.width, count.0);
-    parts(out);
+    each(out);
 }

@@ -16,7 +16,7 @@ mod posix;
 #[cfg(test)]
 mod tests;
 
-pub use posix::PosixTz;
+pub use posix::{is_leap, PosixTz};
 
 /// The directory glibc looks in for a relative zone name.
 pub const ZONEINFO: &[u8] = b"/usr/share/zoneinfo";
@@ -159,42 +159,47 @@ fn rule_localtime<'a>(p: &PosixTz<'a>, t: i64, correction: i64) -> Option<Tm<'a>
 
 /// The calendar time of `t + offset` (no zone fields set).
 fn civil(t: i64, offset: i64) -> Option<Tm<'static>> {
-    let mut days = t.div_euclid(86400);
-    let mut rem = t.rem_euclid(86400) + offset;
-    days += rem.div_euclid(86400);
-    rem = rem.rem_euclid(86400);
-    // Days since 0000-03-01 in the proleptic Gregorian calendar.
-    let z = days.checked_add(719_468)?;
-    let era = z.div_euclid(146_097);
-    let day_of_era = z.rem_euclid(146_097);
+    // Unsigned arithmetic from here: the days move up by whole 400-year eras (and
+    // the seconds by whole days) so that nothing is negative. |t| / 86400 and any
+    // offset (within 2^33 seconds) are far from overflowing.
+    const ERAS: i64 = 1 << 30;
+    const DAYS: i64 = 1 << 20;
+    let secs = (t.rem_euclid(86400) + offset + DAYS * 86400) as u64;
+    // Days since 0000-03-01 in the proleptic Gregorian calendar, plus ERAS eras.
+    let z = (t.div_euclid(86400) + 719_468 + ERAS * 146_097 - DAYS) as u64 + secs / 86400;
+    let secs = secs % 86400;
+    let day_of_era = z % 146_097;
     let year_of_era =
         (day_of_era - day_of_era / 1460 + day_of_era / 36_524 - day_of_era / 146_096) / 365;
     let day_of_year_from_march =
         day_of_era - (365 * year_of_era + year_of_era / 4 - year_of_era / 100);
     let month_from_march = (5 * day_of_year_from_march + 2) / 153;
     let mday = day_of_year_from_march - (153 * month_from_march + 2) / 5 + 1;
-    let mon = if month_from_march < 10 {
-        month_from_march + 2
-    } else {
-        month_from_march - 10
-    };
-    let year = era
-        .checked_mul(400)?
-        .checked_add(year_of_era + i64::from(mon < 2))?;
+    let january = month_from_march >= 10;
+    let year = ((z / 146_097) as i64 - ERAS) * 400 + year_of_era as i64 + i64::from(january);
     i32::try_from(year - 1900).ok()?;
-    const BEFORE_MONTH: [u16; 12] = [0, 31, 59, 90, 120, 151, 181, 212, 243, 273, 304, 334];
-    let yday = BEFORE_MONTH[mon as usize]
-        + (mday as u16 - 1)
-        + u16::from(mon >= 2 && posix::is_leap(year));
+    // March 1 is day 59 of a common year; January 1 is day 306 from March. Eras
+    // start at a multiple of 400 years, so the era's year tells a leap year.
+    let leap =
+        year_of_era.is_multiple_of(4) && (!year_of_era.is_multiple_of(100) || year_of_era == 0);
+    let (mon, yday) = if january {
+        (month_from_march - 10, day_of_year_from_march - 306)
+    } else {
+        (
+            month_from_march + 2,
+            day_of_year_from_march + 59 + u64::from(leap),
+        )
+    };
     Some(Tm {
         year,
         mon: mon as u8,
         mday: mday as u8,
-        hour: (rem / 3600) as u8,
-        min: (rem / 60 % 60) as u8,
-        sec: (rem % 60) as u8,
-        wday: (days + 4).rem_euclid(7) as u8,
-        yday,
+        hour: (secs / 3600) as u8,
+        min: (secs / 60 % 60) as u8,
+        sec: (secs % 60) as u8,
+        // 146,097 days are whole weeks; 0000-03-01 was a Wednesday.
+        wday: ((z + 3) % 7) as u8,
+        yday: yday as u16,
         isdst: false,
         gmtoff: 0,
         abbr: b"",
@@ -232,7 +237,7 @@ fn header(b: &[u8], at: usize) -> Option<[usize; 6]> {
     let mut counts = [0usize; 6];
     for (k, c) in counts.iter_mut().enumerate() {
         let o = 20 + 4 * k;
-        *c = u32::from_be_bytes([h[o], h[o + 1], h[o + 2], h[o + 3]]) as usize;
+        *c = be_i32(&h[o..]) as u32 as usize;
     }
     Some(counts)
 }
@@ -248,15 +253,16 @@ fn block_len(c: &[usize; 6], width: usize) -> Option<usize> {
 }
 
 fn be_i32(b: &[u8]) -> i64 {
-    i64::from(i32::from_be_bytes([b[0], b[1], b[2], b[3]]))
+    be_time(b, 4)
 }
 
+/// The big-endian signed number in the first `width` bytes of `b` (4 or 8; fewer
+/// when `b` is shorter, which the parser rules out).
 fn be_time(b: &[u8], width: usize) -> i64 {
-    if width == 4 {
-        be_i32(b)
-    } else {
-        i64::from_be_bytes([b[0], b[1], b[2], b[3], b[4], b[5], b[6], b[7]])
-    }
+    let negative = b.first().is_some_and(|&x| x >= 0x80);
+    b.iter()
+        .take(width)
+        .fold(-i64::from(negative), |v, &x| v << 8 | i64::from(x))
 }
 
 /// One local time type of a zone file.
@@ -286,8 +292,9 @@ impl<'a> TzFile<'a> {
         }
         let data = b.get(at..at.checked_add(block_len(&counts, width)?)?)?;
         let mut rest = data;
+        // (The lengths add up to the data's: `min` only spares a panic path.)
         let mut split = |n: usize| {
-            let (head, tail) = rest.split_at(n);
+            let (head, tail) = rest.split_at(n.min(rest.len()));
             rest = tail;
             head
         };
@@ -314,10 +321,11 @@ impl<'a> TzFile<'a> {
         if type_of_transition.iter().any(|&i| usize::from(i) >= types) {
             return None;
         }
-        for k in 0..types {
-            let t = &type_bytes[6 * k..6 * k + 6];
-            if t[4] > 1 || usize::from(t[5]) > chars {
-                return None;
+        for t in type_bytes.chunks_exact(6) {
+            if let [_, _, _, _, isdst, abbr] = *t {
+                if isdst > 1 || usize::from(abbr) > chars {
+                    return None;
+                }
             }
         }
         let footer = if width == 8 {
@@ -407,6 +415,7 @@ impl<'a> TzFile<'a> {
     }
 
     /// (correction, leap seconds being inserted right now) at `t`.
+    #[inline(never)]
     fn leap_correction(&self, t: i64) -> (i64, u8) {
         let rec = self.width + 4;
         let n = self.leaps.len() / rec;

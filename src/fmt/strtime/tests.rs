@@ -385,6 +385,12 @@ fn overlong_time_stamps_fall_back_like_gnu_ls() {
         "",
         "%1001",
         "%-^1001",
+        // A `%` after flags or a width ends a bad conversion and starts the next.
+        "%5%%1001H",
+        "%-5%%1001H",
+        "%E%%1001H",
+        "%E%1001H",
+        "%5%1001H",
     ];
     for f in formats {
         let mut buf = [0u8; LS_MAX];

@@ -87,15 +87,16 @@ fn scan_u16(s: &[u8], mut i: usize) -> Option<(u16, usize)> {
     Some((v as u16, i))
 }
 
-/// `sscanf("%hu%n:%hu%n:%hu%n")`: up to three numbers separated by `:`. Returns the
-/// numbers found (missing ones are None) and the index after the last one.
-fn scan_hms(s: &[u8], i: usize) -> ([Option<u16>; 3], usize) {
+/// `sscanf("%hu%n:%hu%n:%hu%n")` (`sep` for `:`): up to three numbers separated by
+/// `sep`. Returns the numbers found (missing ones are None) and the index after the
+/// last one.
+fn scan_hms(s: &[u8], i: usize, sep: u8) -> ([Option<u16>; 3], usize) {
     let mut out = [None; 3];
     let mut end = i;
     let mut at = i;
     for (k, slot) in out.iter_mut().enumerate() {
         if k > 0 {
-            if s.get(at) != Some(&b':') {
+            if s.get(at) != Some(&sep) {
                 break;
             }
             at += 1;
@@ -184,7 +185,7 @@ impl<'a> PosixTz<'a> {
         if matches!(c, Some(b'+' | b'-')) {
             i += 1;
         }
-        let ([h, m, sec], end) = scan_hms(s, i);
+        let ([h, m, sec], end) = scan_hms(s, i, b':');
         match h {
             Some(h) => {
                 let (m, sec) = (m.unwrap_or(0), sec.unwrap_or(0));
@@ -234,27 +235,13 @@ impl<'a> PosixTz<'a> {
             }
             Some(b'M') => {
                 rule.kind = DayKind::Month;
-                let mut at = i + 1;
-                let mut got = 0;
-                for k in 0..3 {
-                    if k > 0 {
-                        if s.get(at) != Some(&b'.') {
-                            break;
-                        }
-                        at += 1;
-                    }
-                    let Some((v, next)) = scan_u16(s, at) else {
-                        break;
-                    };
-                    match k {
-                        0 => rule.month = v,
-                        1 => rule.week = v,
-                        _ => rule.day = v,
-                    }
-                    at = next;
-                    got += 1;
-                }
-                if got != 3
+                // What was read stays set, even when the rule is then rejected.
+                let ([m, w, d], at) = scan_hms(s, i + 1, b'.');
+                rule.month = m.unwrap_or(rule.month);
+                rule.week = w.unwrap_or(rule.week);
+                rule.day = d.unwrap_or(rule.day);
+                // (The day comes last: without it the rule is incomplete.)
+                if d.is_none()
                     || !(1..=12).contains(&rule.month)
                     || !(1..=5).contains(&rule.week)
                     || rule.day > 6
@@ -281,7 +268,7 @@ impl<'a> PosixTz<'a> {
                 if negative {
                     i += 1;
                 }
-                let ([h, m, sec], end) = scan_hms(s, i);
+                let ([h, m, sec], end) = scan_hms(s, i, b':');
                 let secs = 3600 * i64::from(h.unwrap_or(2))
                     + 60 * i64::from(m.unwrap_or(0))
                     + i64::from(sec.unwrap_or(0));
@@ -321,17 +308,13 @@ impl<'a> PosixTz<'a> {
             DayKind::Month => {
                 // Cumulative days before each month, common and leap, as one table
                 // (glibc indexes it the same way, even for a month out of range).
-                const MONTH_START: [i64; 26] = [
+                const MONTH_START: [u16; 26] = [
                     0, 31, 59, 90, 120, 151, 181, 212, 243, 273, 304, 334, 365, //
                     0, 31, 60, 91, 121, 152, 182, 213, 244, 274, 305, 335, 366,
                 ];
                 let at = usize::from(leap) * 13 + usize::from(rule.month);
-                let before = at
-                    .checked_sub(1)
-                    .and_then(|k| MONTH_START.get(k))
-                    .copied()
-                    .unwrap_or(0);
-                let end = MONTH_START.get(at).copied().unwrap_or(0);
+                let day = |k: usize| i64::from(MONTH_START.get(k).copied().unwrap_or(0));
+                let (before, end) = (day(at.wrapping_sub(1)), day(at));
                 t += before * 86400;
                 // Zeller's congruence: the weekday of the month's first day.
                 let m = i64::from(rule.month);
@@ -375,6 +358,7 @@ impl<'a> PosixTz<'a> {
     }
 }
 
-pub(super) fn is_leap(y: i64) -> bool {
+/// Whether `y` is a leap year of the Gregorian calendar.
+pub fn is_leap(y: i64) -> bool {
     y % 4 == 0 && (y % 100 != 0 || y % 400 == 0)
 }
