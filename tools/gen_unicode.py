@@ -100,95 +100,123 @@ def ranges(pred, table):
     return out
 
 
-# A set packed as its boundaries (the first code point of each range, and the one after
-# its end; cp is in the set when an odd number of boundaries are <= cp), in segments:
-# each segment's first boundary is a head, `boundary << 11 | index of its steps`; its
-# other boundaries are steps from the one before: a byte 1..=255 is one boundary that
-# many code points on; a 0 then n (even) is n boundaries, one code point apart each
-# (the alternating upper and lower case letters of many alphabets). A step longer than
-# 255, and every SEGMENT steps, starts a new segment, so a look-up walks few steps.
-# Each step byte is one boundary and each 0-n pair an even number, so whether the head
-# of segment j is the start of a range is the parity of j + its index.
-STEP_MAX = 255
-SEGMENT = 32
-INDEX_BITS = 11
+# A property of every code point, with a few values (a class 0..=3), packed as its runs:
+# the boundaries where the class changes, each with the class from there on. They are
+# cut into segments of `segment` bytes; a segment's head, `boundary << 4 | the class
+# before it << 2 | its class`, is absolute (a look-up binary-searches the heads), its
+# other boundaries are steps in its `segment` bytes of `steps`, each byte `class << 6 | d`:
+#   d 1..=63: the next boundary is d code points on, and its class is `class`;
+#   d 0 and `class` not the current class: the next boundary is the little-endian u16
+#     of the next two bytes on, its class is `class`;
+#   d 0 and `class` the current one: the next byte n (3..=255) is n boundaries one code
+#     point apart each, the class going back to the one before and forth (the alternating
+#     upper and lower case letters of many alphabets).
+# A step that does not fit the segment's bytes left (or longer than a u16) starts the
+# next segment; the bytes left are filled with `current class << 6 | 63`, boundaries
+# that change nothing (a look-up that reaches them stops on the next head anyway).
+STEP_MAX = 63
+ALT_MIN = 3
+# Bytes a segment: a look-up walks half of one on average. The width table is looked up
+# for every character ls and wc meet (16: about as fast as three binary searches in the
+# u16 boundaries of non-printable, zero-width and wide code points the table replaced,
+# 336 bytes more than 32); the case table only by glob's [:alpha:], [:upper:], [:lower:].
+WIDTH_SEGMENT = 16
+CASE_SEGMENT = 64
 
 
-def pack(rs):
-    bounds = []
-    for a, b in rs:
-        bounds += [a, b + 1]
+def boundaries(classes):
+    """(code point, class from there) for every change of class, from U+0000 on."""
+    out = [(0, classes[0])]
+    for cp in range(1, len(classes)):
+        if classes[cp] != classes[cp - 1]:
+            out.append((cp, classes[cp]))
+    return out
+
+
+def alternation(bounds, i, prev, cur):
+    """How many boundaries from i on go back and forth between prev and cur, one code
+    point apart each."""
+    n, at = 0, bounds[i - 1][0]
+    while (i + n < len(bounds) and n < 255 and bounds[i + n][0] == at + n + 1
+           and bounds[i + n][1] == (prev if n % 2 == 0 else cur)):
+        n += 1
+    return n
+
+
+def pack_runs(bounds, segment):
     heads, steps = [], []
-    n = 0
+    seg = None
     i = 0
     while i < len(bounds):
-        if i == 0 or bounds[i] - bounds[i - 1] > STEP_MAX or n == SEGMENT:
-            heads.append(bounds[i] << INDEX_BITS | len(steps))
-            n = 0
+        at, c = bounds[i]
+        if seg is None:
+            prev = bounds[i - 1][1] if i else 0
+            heads.append(at << 4 | prev << 2 | c)
+            seg, cur = [], c
             i += 1
             continue
-        j = i
-        while j < len(bounds) and bounds[j] - bounds[j - 1] == 1:
-            j += 1
-        ones = min(j - i, 254) & ~1
-        if ones >= 4:
-            steps += [0, ones]
-            i += ones
+        last = bounds[i - 1][0]
+        n = alternation(bounds, i, prev, cur)
+        if n >= ALT_MIN:
+            code, step = [cur << 6, n], n
+        elif at - last <= STEP_MAX:
+            code, step = [c << 6 | (at - last)], 1
+        elif at - last <= 0xFFFF:
+            code, step = [c << 6, (at - last) & 0xFF, (at - last) >> 8], 1
         else:
-            steps.append(bounds[i] - bounds[i - 1])
-            i += 1
-        n += 1
-    if len(steps) >= 1 << INDEX_BITS:
-        sys.exit("gen_unicode.py: %d steps do not fit %d index bits" % (len(steps), INDEX_BITS))
+            code = None
+        if code is None or len(seg) + len(code) > segment:
+            steps += seg + [cur << 6 | STEP_MAX] * (segment - len(seg))
+            seg = None
+            continue
+        seg += code
+        if step == 1:
+            prev, cur = cur, c
+        elif n % 2 == 1:
+            prev, cur = cur, prev
+        i += step
+    steps += seg or []
     return heads, steps
 
 
-def unpack(heads, steps):
-    """The boundaries of pack's output (to check it)."""
+def unpack_runs(heads, steps, segment):
+    """The boundaries of pack_runs's output (to check it), without the padding's."""
     bounds = []
     for j, h in enumerate(heads):
-        at = h >> INDEX_BITS
-        bounds.append(at)
-        i = h & ((1 << INDEX_BITS) - 1)
-        if (j + i) % 2 != (len(bounds) - 1) % 2:
-            sys.exit("gen_unicode.py: a head's parity is not its index's")
-        end = heads[j + 1] & ((1 << INDEX_BITS) - 1) if j + 1 < len(heads) else len(steps)
-        while i < end:
-            if steps[i]:
-                at += steps[i]
-                bounds.append(at)
-                i += 1
-            else:
-                for _ in range(steps[i + 1]):
-                    at += 1
-                    bounds.append(at)
+        at, prev, cur = h >> 4, h >> 2 & 3, h & 3
+        bounds.append((at, cur))
+        seg = steps[j * segment:(j + 1) * segment]
+        i = 0
+        while i < len(seg):
+            c, d = seg[i] >> 6, seg[i] & 63
+            if d == 0 and c == cur:
+                for k in range(seg[i + 1]):
+                    bounds.append((at + k + 1, prev if k % 2 == 0 else cur))
+                at += seg[i + 1]
+                if seg[i + 1] % 2:
+                    prev, cur = cur, prev
                 i += 2
+                continue
+            if d == 0:
+                d = seg[i + 1] | seg[i + 2] << 8
+                i += 2
+            i += 1
+            at += d
+            if c != cur:
+                bounds.append((at, c))
+            prev, cur = cur, c
     return bounds
 
 
-def emit(name, doc, rs):
-    heads, steps = pack(rs)
-    if unpack(heads, steps) != [x for a, b in rs for x in (a, b + 1)]:
-        sys.exit("gen_unicode.py: %s does not unpack to its ranges" % name)
-    return static(name, doc, "Steps", [("heads: &", ["0x%X," % h for h in heads], 6),
-                                       ("steps: &", ["%d," % x for x in steps], 20)])
-
-
-# A set packed for speed (the width tables, looked up for every character ls and wc
-# meet): its boundaries as u16s (the low 16 bits), plane by plane, and where each
-# plane's start; a look-up is a binary search in its plane's slice.
-PLANES = 17
-
-
-def emit_bounds(name, doc, rs):
-    # (The end of a range that ends at LAST need not be stored: beyond LAST, in plane
-    # 17 and up, the look-up answers no anyway.)
-    bounds = [x for a, b in rs for x in (a, b + 1) if x <= LAST]
-    planes = [sum(1 for x in bounds if x >> 16 < p) for p in range(PLANES + 1)]
-    if len(bounds) > 0xFFFF:
-        sys.exit("gen_unicode.py: %s does not fit u16 bounds" % name)
-    return static(name, doc, "Bounds", [("planes: ", ["%d," % x for x in planes], 12),
-                                        ("low: &", ["0x%X," % (x & 0xFFFF) for x in bounds], 10)])
+def emit_runs(name, doc, classes, segment):
+    bounds = boundaries(classes)
+    if bounds[-1][1] != 0:
+        sys.exit("gen_unicode.py: %s does not end in class 0 (above U+10FFFF)" % name)
+    heads, steps = pack_runs(bounds, segment)
+    if unpack_runs(heads, steps, segment) != bounds:
+        sys.exit("gen_unicode.py: %s does not unpack to its runs" % name)
+    return static(name, doc, "Runs", [("segment: ", "%d," % segment, 0), ("heads: &", ["0x%X," % h for h in heads], 8),
+                                      ("steps: &", ["%d," % x for x in steps], 16)])
 
 
 def static(name, doc, kind, fields):
@@ -196,6 +224,9 @@ def static(name, doc, kind, fields):
     per row), laid out as rustfmt would."""
     lines = ["/// %s" % doc, "pub(super) static %s: %s = %s {" % (name, kind, kind)]
     for field, items, per in fields:
+        if not per:
+            lines.append("    %s%s" % (field, items))
+            continue
         lines.append("    %s[" % field)
         lines += ["        " + " ".join(items[k:k + per]) for k in range(0, len(items), per)]
         lines.append("    ],")
@@ -219,30 +250,35 @@ def generate(c):
             sys.exit("gen_unicode.py: U+%04X: wcwidth %d but iswprint %d" % (cp, w, p))
         if 0 < cp < 0x80 and (w, p) != ((1, True) if 0x20 <= cp < 0x7F else (-1, False)):
             sys.exit("gen_unicode.py: ASCII U+%04X is not as the fast path assumes" % cp)
+    for cp, (w, *_) in enumerate(t):
+        if w not in (-1, 0, 1, 2):
+            sys.exit("gen_unicode.py: U+%04X: unexpected width %d" % (cp, w))
+    # Case as one class: 0 not a letter, 1 a letter of neither case, 2 upper, 3 lower.
+    # The few letters glibc calls both upper and lower (titlecase digraphs) are upper
+    # here and listed in TITLE.
+    title = [cp for cp, f in enumerate(t) if f[4] and f[5]]
+    case = [2 if u else 3 if lo else 1 if a else 0 for (_, _, _, a, u, lo) in t]
+    space = ranges(lambda f: f[2], t)
+    if space[:2] != [(0x09, 0x0D), (0x20, 0x20)] or space[-1][1] > 0xFFFF:
+        sys.exit("gen_unicode.py: iswspace is not as the fast path and SPACE assume")
     body = [
         "// Generated by tools/gen_unicode.py from glibc's C.UTF-8 locale "
         "(wcwidth, iswprint, iswspace, iswalpha, iswupper, iswlower). Do not edit.\n",
         "// glibc: %s\n\n" % os.confstr("CS_GNU_LIBC_VERSION"),
-        emit_bounds("NONPRINT", "Code points with wcwidth -1 (exactly those iswprint rejects, but U+0000).",
-             ranges(lambda f: f[0] == -1, t)),
+        emit_runs("WIDTH", "wcwidth + 1 of every code point (0: not printable, as iswprint "
+                  "says, but U+0000).", [w + 1 for (w, *_) in t], WIDTH_SEGMENT),
         "\n",
-        emit_bounds("ZERO", "Code points of width 0 (all printable, but U+0000).",
-             ranges(lambda f: f[0] == 0, t)),
-        "\n",
-        emit_bounds("WIDE", "Code points of width 2.", ranges(lambda f: f[0] == 2, t)),
-        "\n",
-        emit_bounds("SPACE", "Code points iswspace accepts.", ranges(lambda f: f[2], t)),
-        "\n",
-        emit("ALPHA", "Code points iswalpha accepts (letters, and digits other than ASCII's).",
-                   ranges(lambda f: f[3], t)),
-        "\n",
-        emit("UPPER", "Code points iswupper accepts.", ranges(lambda f: f[4], t)),
-        "\n",
-        emit("LOWER", "Code points iswlower accepts.", ranges(lambda f: f[5], t)),
+        emit_runs("CASE", "Whether iswalpha, iswupper, iswlower accept a code point: 0 not "
+                  "alpha, 1 alpha of neither case, 2 upper, 3 lower (and TITLE's: upper and "
+                  "lower).", case, CASE_SEGMENT),
+        "\n/// The code points iswupper and iswlower both accept.\n",
+        "pub(super) const TITLE: [u32; %d] = [%s];\n" % (
+            len(title), ", ".join("0x%X" % cp for cp in title)),
+        "\n/// The ranges of code points above ASCII iswspace accepts.\n",
+        "pub(super) const SPACE: [[u16; 2]; %d] = [\n" % (len(space) - 2),
+        "".join("    [0x%X, 0x%X],\n" % r for r in space[2:]),
+        "];\n",
     ]
-    for cp, (w, *_) in enumerate(t):
-        if w not in (-1, 0, 1, 2):
-            sys.exit("gen_unicode.py: U+%04X: unexpected width %d" % (cp, w))
     path = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "src", "fmt",
                         "unicode_tables.rs")
     with open(path, "w") as f:

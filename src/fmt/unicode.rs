@@ -15,84 +15,66 @@ include!("unicode_tables.rs");
 
 pub use crate::simd::decode::{decode, Decoded};
 
-/// A set of code points as tools/gen_unicode.py packs the width tables, for speed:
-/// its boundaries (the first code point of each range and the one after its end),
-/// by plane, as their low 16 bits.
-pub(super) struct Bounds {
-    /// Where each plane's boundaries start in `low` (and where plane 16's end).
-    planes: [u16; 18],
-    low: &'static [u16],
-}
-
-impl Bounds {
-    /// Whether `cp` is in the set: whether an odd number of boundaries are <= cp.
-    fn contains(&self, cp: u32) -> bool {
-        let p = (cp >> 16) as usize;
-        let (Some(&from), Some(&to)) = (self.planes.get(p), self.planes.get(p + 1)) else {
-            return false;
-        };
-        let plane = self.low.get(from as usize..to as usize).unwrap_or(&[]);
-        let below = plane.partition_point(|&b| b as u32 <= cp & 0xFFFF);
-        (from as usize + below) % 2 == 1
-    }
-}
-
-/// A set of code points as tools/gen_unicode.py packs it compactly: its boundaries (the first
-/// code point of each range and the one after its end), in segments of a few steps.
-pub(super) struct Steps {
-    /// Each segment's first boundary `<< INDEX_BITS`, or'd with the index in `steps`
-    /// of the segment's other boundaries.
+/// A property with a few values (a class 0..=3) of every code point, as
+/// tools/gen_unicode.py packs it: the boundaries where the class changes, in segments
+/// of `segment` bytes of steps, each segment's first boundary absolute in a head.
+pub(super) struct Runs {
+    /// Bytes of steps a segment.
+    segment: usize,
+    /// Each segment's first boundary `<< 4`, or'd with the class before it `<< 2`
+    /// and its class.
     heads: &'static [u32],
-    /// A byte 1..=255 is the next boundary that many code points on; a 0 then an even
-    /// n is n boundaries one code point apart each.
+    /// `segment` bytes a segment (the last one may be shorter), each `class << 6 | d`:
+    /// d 1..=63 is the next boundary d code points on, its class `class`; d 0 with
+    /// another class than the current one is the next boundary the little-endian u16
+    /// of the next two bytes on; d 0 with the current class is the next byte's number
+    /// of boundaries one code point apart each, the class going back and forth.
     steps: &'static [u8],
 }
 
-/// Bits of a head that hold its index into the steps.
-const INDEX_BITS: u32 = 11;
-
-impl Steps {
-    /// Whether `cp` is in the set: whether an odd number of boundaries are <= cp.
-    fn contains(&self, cp: u32) -> bool {
-        let index = |h: u32| (h & ((1 << INDEX_BITS) - 1)) as usize;
+impl Runs {
+    /// The class of `cp`: the class of the last boundary <= cp.
+    fn class(&self, cp: u32) -> u8 {
         // The segment whose head is the last boundary <= cp.
-        let j = self.heads.partition_point(|&h| h >> INDEX_BITS <= cp);
-        let Some(&head) = j.checked_sub(1).and_then(|k| self.heads.get(k)) else {
-            return false;
+        let j = self.heads.partition_point(|&h| h >> 4 <= cp);
+        let Some(k) = j.checked_sub(1) else {
+            return 0;
         };
-        let mut at = head >> INDEX_BITS;
-        let mut i = index(head);
-        let end = self.heads.get(j).map_or(self.steps.len(), |&h| index(h));
-        // Step bytes are one boundary each and 0-n pairs an even number, so the
-        // number of boundaries up to this head has the parity of j (heads) + i.
-        let mut inside = (j + i) % 2 == 1;
-        while i < end {
-            let Some(&d) = self.steps.get(i) else {
-                break;
-            };
-            if d != 0 {
-                if at + d as u32 > cp {
-                    break;
-                }
-                at += d as u32;
-                inside = !inside;
-                i += 1;
-            } else {
-                let n = self.steps.get(i + 1).map_or(0, |&n| n as u32);
+        let head = self.heads.get(k).copied().unwrap_or(0);
+        let (mut at, mut prev, mut cur) = (head >> 4, (head >> 2) as u8 & 3, head as u8 & 3);
+        let seg = self.steps.get(k * self.segment..).unwrap_or(&[]);
+        let seg = seg.get(..self.segment).unwrap_or(seg);
+        let byte = |i: usize| seg.get(i).map_or(0, |&b| b as u32);
+        let mut i = 0;
+        while let Some(&b) = seg.get(i) {
+            let (c, mut d) = (b >> 6, (b & 63) as u32);
+            if d == 0 && c == cur {
+                let n = byte(i + 1);
                 if at + n > cp {
                     // Of the boundaries at+1..=at+n, cp - at are <= cp.
-                    return inside != ((cp - at) % 2 == 1);
+                    return if (cp - at) % 2 == 1 { prev } else { cur };
+                }
+                if n % 2 == 1 {
+                    (prev, cur) = (cur, prev);
                 }
                 at += n;
                 i += 2;
+                continue;
             }
+            if d == 0 {
+                d = byte(i + 1) | byte(i + 2) << 8;
+                i += 2;
+            }
+            if at + d > cp {
+                break;
+            }
+            at += d;
+            (prev, cur) = (cur, c);
+            i += 1;
         }
-        inside
+        cur
     }
 }
-
-/// The last code point glibc has any property for.
-const LAST: u32 = 0x10_FFFF;
 
 /// glibc's `wcwidth` in C.UTF-8: -1 for a non-printable code point, else 0, 1 or 2.
 /// (U+0000 has width 0 though it is not printable.)
@@ -106,15 +88,9 @@ pub fn width(cp: u32) -> i32 {
             -1
         };
     }
-    if cp > LAST || NONPRINT.contains(cp) {
-        -1
-    } else if ZERO.contains(cp) {
-        0
-    } else if WIDE.contains(cp) {
-        2
-    } else {
-        1
-    }
+    // (WIDTH's last run, from U+10FFFE on, is not printable: nor is anything above
+    // U+10FFFF.)
+    WIDTH.class(cp) as i32 - 1
 }
 
 /// glibc's `iswcntrl` in C.UTF-8 (and `iscntrl` in C for the ASCII range).
@@ -186,7 +162,7 @@ pub fn is_print(cp: u32) -> bool {
     if cp < 0x80 {
         return (0x20..0x7F).contains(&cp);
     }
-    cp <= LAST && !NONPRINT.contains(cp)
+    WIDTH.class(cp) != 0
 }
 
 /// glibc's `iswspace` in C.UTF-8.
@@ -194,7 +170,9 @@ pub fn is_space(cp: u32) -> bool {
     if cp < 0x80 {
         return cp == 0x20 || (0x09..=0x0D).contains(&cp);
     }
-    SPACE.contains(cp)
+    SPACE
+        .iter()
+        .any(|&[a, b]| (a as u32..=b as u32).contains(&cp))
 }
 
 /// glibc's `iswalpha` in C.UTF-8: letters, and the digits of scripts other than
@@ -203,7 +181,7 @@ pub fn is_alpha(cp: u32) -> bool {
     if cp < 0x80 {
         return (cp as u8).is_ascii_alphabetic();
     }
-    ALPHA.contains(cp)
+    CASE.class(cp) != 0
 }
 
 /// glibc's `iswupper` in C.UTF-8.
@@ -211,7 +189,7 @@ pub fn is_upper(cp: u32) -> bool {
     if cp < 0x80 {
         return (cp as u8).is_ascii_uppercase();
     }
-    UPPER.contains(cp)
+    CASE.class(cp) == 2
 }
 
 /// glibc's `iswlower` in C.UTF-8.
@@ -219,7 +197,7 @@ pub fn is_lower(cp: u32) -> bool {
     if cp < 0x80 {
         return (cp as u8).is_ascii_lowercase();
     }
-    LOWER.contains(cp)
+    CASE.class(cp) == 3 || TITLE.contains(&cp)
 }
 
 /// The no-break spaces GNU wc also counts as word separators: U+00A0, U+2007, U+202F,
@@ -494,36 +472,51 @@ pub(super) mod tests {
 
     #[test]
     fn tables_are_well_formed() {
-        let index = |h: u32| (h & ((1 << INDEX_BITS) - 1)) as usize;
-        for t in [&NONPRINT, &ZERO, &WIDE, &SPACE] {
-            // Planes in order, each plane's boundaries strictly increasing.
-            for w in t.planes.windows(2) {
-                assert!(w[0] <= w[1]);
-                let plane = &t.low[w[0] as usize..w[1] as usize];
-                assert!(plane.windows(2).all(|b| b[0] < b[1]), "{plane:x?}");
-            }
-            assert_eq!(t.planes[17] as usize, t.low.len());
-        }
-        for t in [&ALPHA, &UPPER, &LOWER] {
-            // Heads in order, their step indexes too, and every 0-n pair whole, even
-            // and inside its segment.
-            for w in t.heads.windows(2) {
-                assert!(w[0] >> INDEX_BITS < w[1] >> INDEX_BITS, "{w:x?}");
-                assert!(index(w[0]) <= index(w[1]), "{w:x?}");
-            }
-            for (j, &h) in t.heads.iter().enumerate() {
-                let end = t.heads.get(j + 1).map_or(t.steps.len(), |&n| index(n));
-                let mut i = index(h);
-                while i < end {
-                    if t.steps[i] == 0 {
-                        assert!(i + 1 < end && t.steps[i + 1] % 2 == 0 && t.steps[i + 1] > 0);
-                        i += 2;
-                    } else {
-                        i += 1;
-                    }
+        for t in [&WIDTH, &CASE] {
+            // Heads in order from U+0000, every segment full but the last.
+            assert_eq!(t.heads[0] >> 4, 0);
+            assert!(t.heads.windows(2).all(|w| w[0] >> 4 < w[1] >> 4));
+            let n = t.heads.len();
+            let size = t.segment;
+            assert!((n - 1) * size < t.steps.len() && t.steps.len() <= n * size);
+            // Every multi-byte step whole inside its segment, every boundary that
+            // changes the class before the next head.
+            for (j, seg) in t.steps.chunks(size).enumerate() {
+                let h = t.heads[j];
+                let (mut at, mut prev, mut cur) = (h >> 4, (h >> 2) as u8 & 3, h as u8 & 3);
+                let next = t.heads.get(j + 1).map_or(u32::MAX, |h| h >> 4);
+                let mut i = 0;
+                while i < seg.len() {
+                    let (c, d) = (seg[i] >> 6, (seg[i] & 63) as u32);
+                    let step = match d {
+                        0 if c == cur => {
+                            assert!(seg.len() > i + 1 && seg[i + 1] >= 3);
+                            i += 2;
+                            if seg[i - 1] % 2 == 1 {
+                                (prev, cur) = (cur, prev);
+                            }
+                            at += seg[i - 1] as u32;
+                            assert!(at < next, "segment {j}: U+{at:04X}");
+                            continue;
+                        }
+                        0 => {
+                            assert!(seg.len() > i + 2);
+                            i += 3;
+                            u32::from(seg[i - 2]) | u32::from(seg[i - 1]) << 8
+                        }
+                        _ => {
+                            i += 1;
+                            d
+                        }
+                    };
+                    at += step;
+                    assert!(c == cur || at < next, "segment {j}: U+{at:04X}");
+                    (prev, cur) = (cur, c);
                 }
-                assert_eq!(i, end);
             }
+        }
+        for w in SPACE.windows(2) {
+            assert!(w[0][0] <= w[0][1] && w[0][1] < w[1][0]);
         }
     }
 
