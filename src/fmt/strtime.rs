@@ -47,21 +47,38 @@ pub fn format_bounded(fmt: &[u8], tm: &Tm, secs: i64, nsec: u32, buf: &mut [u8])
 }
 
 /// The largest width in `fmt` that pads (every conversion with a width and no `-`
-/// flag is at least that wide), the conversions read as [`format`] reads them.
+/// flag is at least that wide). A loop of its own, not `spec_of`: it runs for
+/// every time stamp.
 fn widest_padding(fmt: &[u8]) -> usize {
     let mut widest = 0;
     let mut i = 0;
     while let Some(rel) = fmt[i..].iter().position(|&b| b == b'%') {
-        let at = i + rel;
-        let (spec, next) = spec_of(fmt, at);
-        if spec.pad != b'-' {
-            widest = widest.max(spec.width);
+        i += rel + 1;
+        let start = i;
+        let mut pad = 0;
+        while let Some(&c @ (b'_' | b'-' | b'+' | b'0' | b'^' | b'#')) = fmt.get(i) {
+            if c != b'^' && c != b'#' {
+                pad = c;
+            }
+            i += 1;
         }
-        // `%%` is one conversion; a `%` after flags, a width or a modifier starts
-        // the next one.
-        i = next + usize::from(next == at + 1 && fmt.get(next) == Some(&b'%'));
+        let mut width: usize = 0;
+        while let Some(&c) = fmt.get(i).filter(|c| c.is_ascii_digit()) {
+            width = width
+                .saturating_mul(10)
+                .saturating_add(usize::from(c - b'0'));
+            i += 1;
+        }
+        if pad != b'-' {
+            widest = widest.max(width);
+        }
+        // `%%` is one conversion; a `%` after flags or a width starts the next one
+        // (as `conversion` reads it; a modifier stops this scan before such a `%`).
+        if i == start && fmt.get(i) == Some(&b'%') {
+            i += 1;
+        }
     }
-    widest as usize
+    widest
 }
 
 struct Bounded<'b> {
@@ -313,7 +330,8 @@ const fn letters(s: &[u8]) -> u64 {
     set
 }
 
-/// Whether `c` is one of the letters of `set` (made by [`letters`]).
+/// Whether `c` is one of the letters of `set` (made by [`letters`] in a `const`
+/// block: called at run time it loops over its string).
 fn is_in(c: u8, set: u64) -> bool {
     let k = c.wrapping_sub(b'A');
     k < 64 && set >> k & 1 != 0
@@ -341,14 +359,14 @@ fn conversion(fmt: &[u8], at: usize, w: &When, out: &mut dyn Sink) -> usize {
     let mut buf = Buf::new();
     let s: &[u8] = if !modifier_allowed(conv, spec.modifier) {
         // gnulib has already applied `#` to month names when it sees the modifier.
-        upper |= spec.swap_case && is_in(conv, letters(b"bBh"));
+        upper |= spec.swap_case && is_in(conv, const { letters(b"bBh") });
         &fmt[at..end]
     } else if by_glibc(conv, spec.modifier, tm) {
         // The names and locale texts, and the conversions gnulib leaves to glibc,
         // with gnulib's case flags.
         lower = conv == b'P';
         if spec.swap_case {
-            if is_in(conv, letters(b"aAbBh")) {
+            if is_in(conv, const { letters(b"aAbBh") }) {
                 (upper, lower) = (true, false);
             } else if conv == b'p' || conv == b'P' {
                 (upper, lower) = (false, true);
@@ -378,7 +396,7 @@ fn conversion(fmt: &[u8], at: usize, w: &When, out: &mut dyn Sink) -> usize {
                 subformat(conv, &spec, w, out);
                 return end;
             }
-            _ if is_in(conv, letters(b"dHMSmIUWVjuwqekls")) => {
+            _ if is_in(conv, const { letters(b"dHMSmIUWVjuwqekls") }) => {
                 numeric(conv, &spec, w, out);
                 return end;
             }
@@ -393,10 +411,10 @@ fn conversion(fmt: &[u8], at: usize, w: &When, out: &mut dyn Sink) -> usize {
 /// `O`): the names and locale texts (%a %A %b %B %h %c %x %X %r %p %P), `%EC %Ey
 /// %EY`, and O-modified numbers that are not negative.
 fn by_glibc(conv: u8, m: u8, tm: &Tm) -> bool {
-    is_in(conv, letters(b"aAbBhcxXrpP"))
+    is_in(conv, const { letters(b"aAbBhcxXrpP") })
         || match m {
-            b'E' => is_in(conv, letters(b"CyY")),
-            b'O' => is_in(conv, letters(b"deHIklmMSUuVWwjygCGq")) && glibc_year(conv, tm),
+            b'E' => is_in(conv, const { letters(b"CyY") }),
+            b'O' => is_in(conv, const { letters(b"deHIklmMSUuVWwjygCGq") }) && glibc_year(conv, tm),
             _ => false,
         }
 }
@@ -476,11 +494,11 @@ fn numeric(conv: u8, spec: &Spec, w: &When, out: &mut dyn Sink) {
     };
     let digits = match conv {
         b'j' => 3,
-        _ if is_in(conv, letters(b"uwqs")) => 1,
+        _ if is_in(conv, const { letters(b"uwqs") }) => 1,
         _ => 2,
     };
     let pad = match spec.pad {
-        0 if is_in(conv, letters(b"ekl")) => b'_',
+        0 if is_in(conv, const { letters(b"ekl") }) => b'_',
         p => p,
     };
     number(
@@ -605,8 +623,10 @@ fn subformat(conv: u8, spec: &Spec, w: &When, out: &mut dyn Sink) {
             }
         }
     };
-    let mut count = super::Counter::default();
-    each(&mut count);
-    pad_to(out, spec.pad, spec.width, count.0);
+    if spec.width > 0 {
+        let mut count = super::Counter::default();
+        each(&mut count);
+        pad_to(out, spec.pad, spec.width, count.0);
+    }
     each(out);
 }

@@ -9,10 +9,29 @@ use crate::fmt::Sink;
 const NAMES: &[u8] = b"Sunday Monday Tuesday Wednesday Thursday Friday Saturday \
     January February March April May June July August September October November December ";
 
+/// Where each name of [`NAMES`] starts, and where the last one ends (+ 1).
+const NAME_AT: [u8; 20] = {
+    let mut at = [0u8; 20];
+    let (mut i, mut k) = (0, 1);
+    while i < NAMES.len() {
+        if NAMES[i] == b' ' {
+            at[k] = i as u8 + 1;
+            k += 1;
+        }
+        i += 1;
+    }
+    at
+};
+
 /// Name `k` of [`NAMES`], or its first three letters when `short`.
 fn name(k: usize, short: bool) -> &'static [u8] {
-    let full = NAMES.split(|&b| b == b' ').nth(k).unwrap_or(b"");
-    full.get(..3).filter(|_| short).unwrap_or(full)
+    let start = usize::from(NAME_AT[k % 19]);
+    let end = if short {
+        start + 3
+    } else {
+        usize::from(NAME_AT[k % 19 + 1]) - 1
+    };
+    NAMES.get(start..end).unwrap_or_default()
 }
 
 /// What glibc's own strftime prints for `%c`-style conversions and the `E`/`O`
