@@ -7,15 +7,14 @@ errno 0 first) into src/sys/err/strerror.rs.
     tools/gen_help.py --check    exit 1 when one is not what it would write
 
 The texts are plain ASCII, kept readable and edited in the .txt files (`{prog}`
-stands for the program name, as the applet prints it). The packed form is the same
-text where a byte from 0x80 stands for one of 128 words (`WORDS`: runs of bytes
-that recur: " the", "      --", 29 spaces...), PROG (0x01) for the program name,
-and NUL ends each errno text. sys::text::expand writes it out; each .rs file has
-its own words, chosen greedily (the one that saves the most bytes first) over its
-texts at once.
+stands for the program name, as the applet prints it). The packed form is a string
+of symbols, one byte each, and a dictionary (sys::text::Dict) per .rs file: symbol i
+below the number of distinct bytes is the i-th of them (sorted, so NUL, which ends
+each errno text, is 0; PROG, 0x01, stands for the program name); every symbol from
+there is a rule, a pair of symbols, chosen as Re-Pair does over all the file's texts
+at once (the most frequent neighbouring pair first). sys::text::expand writes it out.
 """
 import os
-import re
 import sys
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
@@ -23,67 +22,52 @@ HELP = os.path.join(ROOT, "src", "help")
 TEXTS = ["ls", "wc"]
 ERRNO = os.path.join(ROOT, "src", "sys", "err")
 PROG = "\x01"
-CODES = 128
 
 
-def candidates(segments):
-    """Runs of 1..4 tokens (spaces, a word, a newline, one other byte)."""
-    out = set()
-    for seg in segments:
-        if isinstance(seg, int):
-            continue
-        toks = re.findall(r" +|[A-Za-z]+|\n|.", seg, re.S)
-        for i in range(len(toks)):
-            s = ""
-            for t in toks[i:i + 4]:
-                s += t
-                if len(s) > 1 and PROG not in s and "\0" not in s:
-                    out.add(s)
-    return out
+def pack(texts, banned):
+    """(alphabet, rules, {name: packed bytes}) for texts {name: str}.
 
-
-def gain(word, segments):
-    n = sum(seg.count(word) for seg in segments if isinstance(seg, str))
-    return n * (len(word) - 1) - len(word)
-
-
-def split(segments, word, code):
-    out = []
-    for seg in segments:
-        if isinstance(seg, int):
-            out.append(seg)
-            continue
-        parts = seg.split(word)
-        for i, p in enumerate(parts):
-            if i:
-                out.append(code)
-            if p:
-                out.append(p)
-    return out
-
-
-def pack(texts):
-    """(words, {name: packed bytes}) for texts {name: str}."""
+    A symbol below len(alphabet) is the byte alphabet[symbol]; a symbol from there
+    is a rule, two symbols (each a byte or a rule again). The rules are chosen as
+    Re-Pair does: the pair of neighbouring symbols that occurs most often becomes
+    a new symbol, again and again, while a pair occurs 3 times or more (each rule
+    costs its 2 bytes) and symbols remain. No rule holds a byte of `banned`, so that
+    such a byte stays findable in the packed text.
+    """
     names = list(texts)
-    # One list of segments per text: str (not yet packed) or int (a word's code).
-    segs = {n: [texts[n]] for n in names}
-    words = []
-    while len(words) < CODES:
-        every = [s for n in names for s in segs[n]]
-        best = max(candidates(every), key=lambda w: (gain(w, every), w), default=None)
-        if best is None or gain(best, every) <= 0:
-            break
-        code = 0x80 + len(words)
-        words.append(best)
+    alphabet = sorted(set("".join(texts.values()).encode("ascii")))
+    index = {b: i for i, b in enumerate(alphabet)}
+    seqs = {n: [index[b] for b in texts[n].encode("ascii")] for n in names}
+    stay = {index[b] for b in banned.encode("ascii") if b in index}
+    rules = []
+    while len(alphabet) + len(rules) < 256:
+        pairs = {}
         for n in names:
-            segs[n] = split(segs[n], best, code)
-    packed = {}
-    for n in names:
-        b = bytearray()
-        for s in segs[n]:
-            b += bytes([s]) if isinstance(s, int) else s.encode("ascii")
-        packed[n] = bytes(b)
-    return words, packed
+            s = seqs[n]
+            for i in range(len(s) - 1):
+                if s[i] not in stay and s[i + 1] not in stay:
+                    pairs[(s[i], s[i + 1])] = pairs.get((s[i], s[i + 1]), 0) + 1
+        if not pairs:
+            break
+        code = len(alphabet) + len(rules)
+        best = max(pairs, key=lambda p: (pairs[p], p))
+        new, uses = {}, 0
+        for n in names:
+            out, s, i = [], seqs[n], 0
+            while i < len(s):
+                if i + 1 < len(s) and (s[i], s[i + 1]) == best:
+                    out.append(code)
+                    uses += 1
+                    i += 2
+                else:
+                    out.append(s[i])
+                    i += 1
+            new[n] = out
+        if uses < 3:
+            break
+        rules.append(best)
+        seqs = new
+    return alphabet, rules, {n: bytes(seqs[n]) for n in names}
 
 
 def rust_bytes(b, indent="    "):
@@ -98,23 +82,23 @@ def rust_bytes(b, indent="    "):
     return "\n".join(lines)
 
 
-def words_rs(words, sources, texts, packed):
-    """The head of a generated file: its comment and WORDS."""
-    blob = bytearray()
-    for w in words:
-        e = bytearray(w.encode("ascii"))
-        e[-1] |= 0x80
-        blob += e
+def dict_rs(alphabet, rules, sources, texts, packed):
+    """The head of a generated file: its comment and DICT."""
+    size = sum(len(p) for p in packed) + len(alphabet) + 2 * len(rules)
     return ["// Generated by tools/gen_help.py from " + sources + ": do not edit.",
-            f"// {sum(len(t) for t in texts):,} bytes of text packed into "
-            f"{sum(len(p) for p in packed) + len(blob):,} "
-            f"({len(words)} words, {len(blob):,} bytes).",
+            f"// {sum(len(t) for t in texts):,} bytes of text packed into {size:,} "
+            f"({len(alphabet)} bytes, {len(rules)} rules).",
             "",
-            "/// The words, each ended by a byte with its top bit set: "
-            + ", ".join(repr(w) for w in words[:6]) + ", ...",
+            "use crate::sys::text::Dict;",
+            "",
+            "/// The bytes the texts hold, then the rules (pairs of symbols).",
             "#[rustfmt::skip]",
-            f"pub static WORDS: [u8; {len(blob)}] = [",
-            rust_bytes(blob), "];"]
+            "pub static DICT: Dict = Dict {",
+            f"    bytes: &[",
+            rust_bytes(alphabet, " " * 8), "    ],",
+            f"    rules: &[",
+            rust_bytes([c for r in rules for c in r], " " * 8), "    ],",
+            "};"]
 
 
 def render_help():
@@ -125,8 +109,8 @@ def render_help():
         if PROG in t or "\0" in t or any(ord(c) >= 0x80 for c in t):
             sys.exit(f"gen_help.py: {n}.txt: only ASCII without \\x01 or NUL")
         texts[n] = t.replace("{prog}", PROG)
-    words, packed = pack(texts)
-    out = words_rs(words, "src/help/*.txt", texts.values(), packed.values())
+    alphabet, rules, packed = pack(texts, PROG)
+    out = dict_rs(alphabet, rules, "src/help/*.txt", texts.values(), packed.values())
     for n in TEXTS:
         out += ["", f"/// src/help/{n}.txt, packed.",
                 "#[rustfmt::skip]",
@@ -141,8 +125,8 @@ def render_errno():
     text = "".join(line + "\0" for line in lines)
     if PROG in text or any(ord(c) >= 0x80 for c in text):
         sys.exit("gen_help.py: strerror.txt: only ASCII without \\x01")
-    words, packed = pack({"e": text})
-    out = words_rs(words, "src/sys/err/strerror.txt", [text], [packed["e"]])
+    alphabet, rules, packed = pack({"e": text}, "\0")
+    out = dict_rs(alphabet, rules, "src/sys/err/strerror.txt", [text], [packed["e"]])
     out += ["", f"/// The texts of errno 0..={len(lines) - 1}, packed, each ended by a NUL.",
             f"pub const COUNT: usize = {len(lines)};",
             "#[rustfmt::skip]",

@@ -17,7 +17,7 @@ pub fn failed() -> bool {
 
 /// glibc 2.36 `strerror` texts for errno 0..=133: src/sys/err/strerror.txt, packed
 /// by tools/gen_help.py (one string, each text ended by a NUL: not a table of 134
-/// slices of 16 bytes each; recurring words as one byte each).
+/// slices of 16 bytes each; recurring pairs of symbols as one byte each).
 mod strerror;
 
 /// The packed text of errno `i` (0..=133), without its NUL.
@@ -41,7 +41,7 @@ impl Strerror {
     /// Appends the text to `line`.
     pub fn push_to(self, line: &mut Line) {
         match usize::try_from(self.0).ok().and_then(strerror_packed) {
-            Some(s) => super::text::expand(s, &strerror::WORDS, &mut |b| {
+            Some(s) => super::text::expand(s, &strerror::DICT, &mut |b| {
                 line.push(b);
             }),
             None => {
@@ -158,7 +158,7 @@ mod tests {
     /// The text of errno `i`, expanded.
     fn strerror_text(i: usize) -> Option<Vec<u8>> {
         let mut v = Vec::new();
-        super::super::text::expand(strerror_packed(i)?, &strerror::WORDS, &mut |b| {
+        super::super::text::expand(strerror_packed(i)?, &strerror::DICT, &mut |b| {
             v.extend_from_slice(b)
         });
         Some(v)
