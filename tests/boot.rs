@@ -36,7 +36,7 @@ fn member(name: &'static str, mode: u32, data: impl Into<Vec<u8>>) -> Member {
 fn cpio(members: &[Member]) -> Vec<u8> {
     let mut out = Vec::new();
     let pad = |out: &mut Vec<u8>| {
-        while out.len() % 4 != 0 {
+        while !out.len().is_multiple_of(4) {
             out.push(0);
         }
     };

@@ -172,7 +172,7 @@ fn n12_pattern_classes_beyond_ascii() {
     // punct), upper or lower: a sample of the 381, 423 and 445 ranges they differed
     // in (both ends of a range), and the ends of the longest ranges.
     for cp in N12_CODE_POINTS {
-        fx.file(&char::from_u32(*cp).unwrap().to_string(), "");
+        fx.file(char::from_u32(*cp).unwrap().to_string(), "");
     }
     fx.all_mtimes(1_600_000_000);
     for class in [

@@ -514,9 +514,9 @@ fn colors_stat_only_what_the_database_needs() {
 fn long_format_clear_to_eol_column() {
     let fx = Fixture::new("ls-color-cl");
     for n in [10usize, 20, 30, 35, 40, 45, 60] {
-        let p = fx.file(format!("{}", "x".repeat(n)), "");
+        let p = fx.file("x".repeat(n), "");
         let _ = p;
-        fx.chmod(format!("{}", "x".repeat(n)), 0o755);
+        fx.chmod("x".repeat(n), 0o755);
     }
     fx.all_mtimes(1_600_000_000);
     for w in ["30", "40", "60", "80"] {

@@ -316,7 +316,9 @@ fn links_are_read_and_followed_only_where_gnu_does() {
     let fx = tree();
     let ours = link_named(&bin(), "ls");
     let dc = dircolors();
-    let cases: &[(&[&str], &[(&str, &str)])] = &[
+    // (ls options, environment variables)
+    type Case<'a> = (&'a [&'a str], &'a [(&'a str, &'a str)]);
+    let cases: &[Case] = &[
         (&["-l"], &[]),
         (&["-F"], &[]),
         (&["-p"], &[]),

@@ -445,7 +445,7 @@ mod tests {
         while v.len() < n {
             let r = rng(seed);
             // Mostly ASCII runs, so that whole ASCII blocks occur.
-            if r % 4 != 0 {
+            if !r.is_multiple_of(4) {
                 let ascii = [0usize, 1, 2, 4, 23, 24];
                 v.extend_from_slice(pieces[ascii[(r >> 8) as usize % ascii.len()]]);
             } else {
@@ -505,10 +505,10 @@ mod tests {
             let c = chars[(r >> 8) as usize % chars.len()];
             let mut b = [0u8; 4];
             v.extend_from_slice(c.encode_utf8(&mut b).as_bytes());
-            if r % 7 == 0 {
+            if r.is_multiple_of(7) {
                 v.extend_from_slice(b"plain ascii words here ");
             }
-            if corrupt && r % 997 == 0 {
+            if corrupt && r.is_multiple_of(997) {
                 let k = v.len() - 1;
                 v[k] = (r >> 40) as u8;
             }

@@ -576,8 +576,7 @@ pub fn link_named(exe: &Path, name: &str) -> PathBuf {
 pub fn runnable_by_anyone(exe: &Path) -> PathBuf {
     use std::os::unix::fs::PermissionsExt;
     let full = std::fs::canonicalize(exe).unwrap_or_else(|_| exe.to_owned());
-    let open =
-        |p: &Path| std::fs::metadata(p).map_or(false, |m| m.permissions().mode() & 0o001 != 0);
+    let open = |p: &Path| std::fs::metadata(p).is_ok_and(|m| m.permissions().mode() & 0o001 != 0);
     if full.ancestors().all(open) {
         return exe.to_owned();
     }

@@ -299,7 +299,7 @@ fn suffix_long_suffixes() {
         d.suffix_sequence(format!("a{long}").as_bytes()),
         Some(&b"2"[..])
     );
-    assert_eq!(d.suffix_sequence(long[1..].as_bytes()), None);
+    assert_eq!(d.suffix_sequence(&long.as_bytes()[1..]), None);
     assert_eq!(d.suffix_sequence(b"q.c"), Some(&b"3"[..]));
 }
 
