@@ -265,28 +265,6 @@ pub fn stat_entries<'a>(
     failed: &mut dyn FnMut(&[u8], Errno, Failure),
 ) -> Result<(), Exhausted> {
     let time = needs.time;
-    if let Some(mask) = needs.every {
-        let metas: &'a mut [Meta] = region.alloc_slice(entries.len(), Meta::default())?;
-        for (e, m) in entries.iter_mut().zip(metas) {
-            let Some(name) = cstr(e.name_z()) else {
-                continue;
-            };
-            match statx_at(dir, name, needs.follow, mask) {
-                Ok(s) => {
-                    *m = meta_of(&s, time);
-                    e.kind = Kind::from_mode(m.mode);
-                    if let Some(err) =
-                        examine(region, dir, b"", scratch.as_deref_mut(), e, m, needs)?
-                    {
-                        failed(e.name(), err, Failure::Readlink);
-                    }
-                    e.meta = Some(m);
-                }
-                Err(err) => failed(e.name(), err, Failure::Stat),
-            }
-        }
-        return Ok(());
-    }
     let colors = needs.colors.unwrap_or(crate::fmt::colors::Needs {
         stat_regular: false,
         stat_directories: false,
@@ -294,21 +272,23 @@ pub fn stat_entries<'a>(
         follow_symlinks: false,
         probe_capabilities: false,
     });
-    let mask = if needs.colors.is_some() {
+    let mask = needs.every.unwrap_or(if needs.colors.is_some() {
         StatxFlags::TYPE | StatxFlags::MODE | StatxFlags::NLINK
     } else {
         StatxFlags::TYPE | StatxFlags::MODE
-    };
+    });
     for e in entries.iter_mut() {
-        let want = match e.kind {
-            Kind::Unknown => needs.types || needs.regular_mode,
-            Kind::Regular => needs.regular_mode || colors.stat_regular,
-            Kind::Dir => colors.stat_directories,
-            Kind::Symlink => {
-                (needs.follow && (needs.types || needs.regular_mode)) || colors.stat_symlinks
-            }
-            _ => false,
-        };
+        // Every entry, or those whose type or mode the output needs.
+        let want = needs.every.is_some()
+            || match e.kind {
+                Kind::Unknown => needs.types || needs.regular_mode,
+                Kind::Regular => needs.regular_mode || colors.stat_regular,
+                Kind::Dir => colors.stat_directories,
+                Kind::Symlink => {
+                    (needs.follow && (needs.types || needs.regular_mode)) || colors.stat_symlinks
+                }
+                _ => false,
+            };
         if want {
             let Some(name) = cstr(e.name_z()) else {
                 continue;
@@ -317,7 +297,10 @@ pub fn stat_entries<'a>(
                 Ok(s) => {
                     let m = &mut region.copy(&[meta_of(&s, time)])?[0];
                     e.kind = Kind::from_mode(m.mode);
-                    if let Some(err) = examine(region, dir, b"", None, e, m, needs)? {
+                    // (Only a plan that stats every entry probes.)
+                    if let Some(err) =
+                        examine(region, dir, b"", scratch.as_deref_mut(), e, m, needs)?
+                    {
                         failed(e.name(), err, Failure::Readlink);
                     }
                     e.meta = Some(m);
