@@ -548,14 +548,36 @@ impl<'c> Walk<'c> {
         operand: bool,
     ) -> Result<Option<&'a mut [Entry<'a>]>, Exhausted> {
         self.header(operand);
+        let listed = self.list_entries(sub, fd, operand);
+        if self.plan.tty {
+            out::flush();
+        }
+        listed
+    }
+
+    /// The probe's buffers (taken: `self.scratch` gets them back), started at the
+    /// directory open at `fd`.
+    fn start_scratch(&mut self, fd: &OwnedFd) -> Option<&'static mut Scratch> {
+        let mut scratch = self.scratch.take();
+        if let Some(s) = &mut scratch {
+            s.start(&self.path[..self.path_len], fd.as_fd());
+        }
+        scratch
+    }
+
+    /// `gather` without the header and the flush: the entries when the listing
+    /// keeps them (`Listing::Full`).
+    fn list_entries<'a>(
+        &mut self,
+        sub: &mut Arena<'a>,
+        fd: &OwnedFd,
+        operand: bool,
+    ) -> Result<Option<&'a mut [Entry<'a>]>, Exhausted> {
         let filter = self.plan.filter;
         if self.plan.listing == Listing::Stream {
             let needs = self.plan.needs;
             let dirent = core::mem::take(&mut self.dirent);
-            let mut scratch = self.scratch.take();
-            if let Some(s) = &mut scratch {
-                s.start(&self.path[..self.path_len], fd.as_fd());
-            }
+            let mut scratch = self.start_scratch(fd);
             let r = stream(
                 sub,
                 fd.as_fd(),
@@ -572,9 +594,6 @@ impl<'c> Walk<'c> {
             self.scratch = scratch;
             if let Some(e) = r? {
                 self.read_error(e, operand);
-            }
-            if self.plan.tty {
-                out::flush();
             }
             return Ok(None);
         }
@@ -595,17 +614,11 @@ impl<'c> Walk<'c> {
                 } else {
                     keys.iter().for_each(print);
                 }
-                if self.plan.tty {
-                    out::flush();
-                }
                 return Ok(None);
             }
             let entries = entries_of(sub, &packed)?;
             sort(entries, self.plan.order, sub)?;
             self.render.group(sub, entries)?;
-            if self.plan.tty {
-                out::flush();
-            }
             return Ok(None);
         }
         let (entries, error) = read(sub, fd.as_fd(), self.dirent, &filter)?;
@@ -613,10 +626,7 @@ impl<'c> Walk<'c> {
             self.read_error(e, operand);
         }
         let needs = self.plan.needs;
-        let mut scratch = self.scratch.take();
-        if let Some(s) = &mut scratch {
-            s.start(&self.path[..self.path_len], fd.as_fd());
-        }
+        let mut scratch = self.start_scratch(fd);
         let s = scratch.as_deref_mut();
         let r = stat_entries(sub, fd.as_fd(), entries, &needs, s, &mut |name, e, why| {
             self.report_entry(name, e, why)
@@ -627,9 +637,6 @@ impl<'c> Walk<'c> {
             .measure_for_sort(entries, self.plan.order.key, false);
         sort(entries, self.plan.order, sub)?;
         self.render.group(sub, entries)?;
-        if self.plan.tty {
-            out::flush();
-        }
         Ok(Some(entries))
     }
 }
