@@ -8,15 +8,17 @@ use crate::sys::{file, AsFd, BorrowedFd, Errno, OwnedFd};
 use core::ffi::CStr;
 
 /// The descriptors kept for levels of the walk (by depth, shallowest first): at
-/// most `OPEN_LIMIT`; keeping one more closes the shallowest.
+/// most `OPEN_LIMIT`; keeping one more closes the shallowest. (A vector, not a
+/// ring: the shift when the shallowest goes is ten moves, and only in trees deeper
+/// than that; its code is smaller.)
 pub(super) struct Fds {
-    open: heapless::Deque<(usize, OwnedFd), OPEN_LIMIT>,
+    open: heapless::Vec<(usize, OwnedFd), OPEN_LIMIT>,
 }
 
 impl Fds {
     pub(super) fn new() -> Fds {
         Fds {
-            open: heapless::Deque::new(),
+            open: heapless::Vec::new(),
         }
     }
 
@@ -24,9 +26,9 @@ impl Fds {
     /// closing the shallowest kept descriptor when the limit is reached.
     pub(super) fn keep(&mut self, depth: usize, fd: OwnedFd) {
         if self.open.is_full() {
-            drop(self.open.pop_front());
+            drop(self.open.remove(0));
         }
-        let _ = self.open.push_back((depth, fd));
+        let _ = self.open.push((depth, fd));
     }
 
     /// The descriptor kept for the level at `depth`.
@@ -49,8 +51,8 @@ impl Fds {
 
     /// Closes the descriptor of the level at `depth` (the deepest kept), if held.
     pub(super) fn close(&mut self, depth: usize) {
-        if self.open.back().is_some_and(|(d, _)| *d == depth) {
-            drop(self.open.pop_back());
+        if self.open.last().is_some_and(|(d, _)| *d == depth) {
+            drop(self.open.pop());
         }
     }
 
