@@ -332,15 +332,7 @@ impl<'c> Walk<'c> {
         let unlinked = self.render.header_start(self.first, self.headers);
         self.first = false;
         if let Some(e) = unlinked {
-            let path = &self.path[..self.path_len];
-            msg::failed(
-                self.plan.prog,
-                b"error canonicalizing ",
-                path,
-                Quoting::quoteaf,
-                e,
-            );
-            self.fail(if operand { 2 } else { 1 });
+            self.report_path(b"error canonicalizing ", e, if operand { 2 } else { 1 });
         }
         if self.headers {
             self.render.header(&self.path[..self.path_len]);
@@ -491,29 +483,20 @@ impl<'c> Walk<'c> {
 
     /// `cannot open directory PATH: ERRNO` for a subdirectory (status 1).
     fn cannot_open(&mut self, err: Errno) {
-        let path = &self.path[..self.path_len];
-        msg::failed(
-            self.plan.prog,
-            b"cannot open directory ",
-            path,
-            Quoting::quoteaf,
-            err,
-        );
-        self.fail(1);
+        self.report_path(b"cannot open directory ", err, 1);
     }
 
     fn read_error(&mut self, e: Errno, operand: bool) {
         if e != Errno::NOENT {
-            let path = &self.path[..self.path_len];
-            msg::failed(
-                self.plan.prog,
-                b"reading directory ",
-                path,
-                Quoting::quoteaf,
-                e,
-            );
-            self.fail(if operand { 2 } else { 1 });
+            self.report_path(b"reading directory ", e, if operand { 2 } else { 1 });
         }
+    }
+
+    /// `PROG: WHAT 'PATH': ERRNO` for the current path.
+    fn report_path(&mut self, what: &[u8], e: Errno, status: i32) {
+        let path = &self.path[..self.path_len];
+        msg::failed(self.plan.prog, what, path, Quoting::quoteaf, e);
+        self.fail(status);
     }
 
     /// Takes `level`'s identity from its descriptor (when given); when an ancestor

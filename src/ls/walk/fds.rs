@@ -201,20 +201,15 @@ impl Walk<'_> {
         // Without openat2 (Linux before 5.6, qemu-user, seccomp filters) any child may
         // be a mount point: each one is treated as one and its identity checked by
         // fstat, as GNU checks every directory.
-        if follow || !self.same_mount_open {
-            return file::open_dir(fd, c, follow).map(|f| (f, !follow));
-        }
-        match file::open_dir_same_mount(fd, c) {
-            Ok(f) => Ok((f, false)),
-            // A mount point: opened normally, and its identity checked.
-            Err(Errno::XDEV) => file::open_dir(fd, c, false).map(|f| (f, true)),
-            Err(Errno::NOSYS) | Err(Errno::PERM) => {
-                let r = file::open_dir(fd, c, false).map(|f| (f, true));
-                self.same_mount_open = false;
-                r
+        if !follow && self.same_mount_open {
+            match file::open_dir_same_mount(fd, c) {
+                // A mount point: opened normally below, and its identity checked.
+                Err(Errno::XDEV) => {}
+                Err(Errno::NOSYS) | Err(Errno::PERM) => self.same_mount_open = false,
+                r => return r.map(|f| (f, false)),
             }
-            Err(e) => Err(e),
         }
+        file::open_dir(fd, c, follow).map(|f| (f, !follow))
     }
 }
 
