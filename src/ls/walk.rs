@@ -550,6 +550,7 @@ impl<'c> Walk<'c> {
 
     /// `gather` without the header and the flush: the entries when the listing
     /// keeps them (`Listing::Full`).
+    #[inline(never)]
     fn list_entries<'a>(
         &mut self,
         sub: &mut Arena<'a>,
