@@ -37,16 +37,8 @@ impl Render {
     }
 
     fn one_per_line(&self, entries: &[Entry], f: &Fields) {
-        if self.bare {
-            for e in entries.iter() {
-                out::bytes(e.name());
-                out::byte(self.show.eol);
-            }
-        } else {
-            for e in entries.iter() {
-                self.print_entry(e, f, 0);
-                out::byte(self.show.eol);
-            }
+        for e in entries.iter() {
+            self.line(e, f);
         }
     }
 
