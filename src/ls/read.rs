@@ -322,9 +322,10 @@ pub fn stat_entries<'a>(
 }
 
 /// What the stat of an operand found.
-pub enum Operand<'a> {
-    /// Its entry, and the error of a symlink that could not be read.
-    Found(Entry<'a>, Option<Errno>),
+pub enum Operand {
+    /// Its entry (in the caller's slot), and the error of a symlink that could not
+    /// be read.
+    Found(Option<Errno>),
     /// Why it could not be stat'd.
     Missing(Errno),
 }
@@ -342,16 +343,17 @@ impl Operands {
     }
 
     /// Stats the operand `op` (a path from the working directory) as `deref` says,
-    /// and examines it as `needs` asks. None for a name no path can have (a NUL
-    /// inside).
+    /// and examines it as `needs` asks: its entry goes to `slot`. None for a name
+    /// no path can have (a NUL inside).
     pub fn stat<'a>(
         &mut self,
         region: &Arena<'a>,
         op: &[u8],
         needs: &Needs,
         deref: Deref,
-    ) -> Result<Option<Operand<'a>>, Exhausted> {
-        operand(region, op, needs, deref, &mut self.scratch)
+        slot: &mut Entry<'a>,
+    ) -> Result<Option<Operand>, Exhausted> {
+        operand(region, op, needs, deref, &mut self.scratch, slot)
     }
 }
 
@@ -367,7 +369,8 @@ fn operand<'a>(
     needs: &Needs,
     deref: Deref,
     scratch: &mut Scratch,
-) -> Result<Option<Operand<'a>>, Exhausted> {
+    slot: &mut Entry<'a>,
+) -> Result<Option<Operand>, Exhausted> {
     let name_z: &'a mut [u8] = region.alloc_slice(op.len() + 1, 0u8)?;
     name_z[..op.len()].copy_from_slice(op);
     let name_z: &'a [u8] = name_z;
@@ -398,10 +401,10 @@ fn operand<'a>(
         Err(e) => return Ok(Some(Operand::Missing(e))),
     };
     let m = &mut region.copy(&[meta_of(&s, needs.time)])?[0];
-    let mut e = Entry::new(name_z, Kind::from_mode(m.mode));
+    *slot = Entry::new(name_z, Kind::from_mode(m.mode));
     // A relative target is read from the operand's directory.
     let prefix = &op[..op.iter().rposition(|&b| b == b'/').map_or(0, |i| i + 1)];
-    let error = examine(region, cwd, prefix, Some(scratch), &mut e, m, needs)?;
-    e.meta = Some(m);
-    Ok(Some(Operand::Found(e, error)))
+    let error = examine(region, cwd, prefix, Some(scratch), slot, m, needs)?;
+    slot.meta = Some(m);
+    Ok(Some(Operand::Found(error)))
 }

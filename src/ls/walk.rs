@@ -241,12 +241,14 @@ impl<'c> Walk<'c> {
                     self.report(b"error canonicalizing ", op, e, 2);
                 }
             }
-            match stat.stat(&sub, op, &needs, self.plan.deref)? {
-                Some(Operand::Found(e, unreadable)) => {
+            let Some(slot) = entries.get_mut(n) else {
+                break;
+            };
+            match stat.stat(&sub, op, &needs, self.plan.deref, slot)? {
+                Some(Operand::Found(unreadable)) => {
                     if let Some(err) = unreadable {
                         self.report(b"cannot read symbolic link ", op, err, 2);
                     }
-                    entries[n] = e;
                     n += 1;
                 }
                 Some(Operand::Missing(e)) => {
