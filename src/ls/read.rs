@@ -265,28 +265,6 @@ pub fn stat_entries<'a>(
     failed: &mut dyn FnMut(&[u8], Errno, Failure),
 ) -> Result<(), Exhausted> {
     let time = needs.time;
-    if let Some(mask) = needs.every {
-        let metas: &'a mut [Meta] = region.alloc_slice(entries.len(), Meta::default())?;
-        for (e, m) in entries.iter_mut().zip(metas) {
-            let Some(name) = cstr(e.name_z()) else {
-                continue;
-            };
-            match statx_at(dir, name, needs.follow, mask) {
-                Ok(s) => {
-                    *m = meta_of(&s, time);
-                    e.kind = Kind::from_mode(m.mode);
-                    if let Some(err) =
-                        examine(region, dir, b"", scratch.as_deref_mut(), e, m, needs)?
-                    {
-                        failed(e.name(), err, Failure::Readlink);
-                    }
-                    e.meta = Some(m);
-                }
-                Err(err) => failed(e.name(), err, Failure::Stat),
-            }
-        }
-        return Ok(());
-    }
     let colors = needs.colors.unwrap_or(crate::fmt::colors::Needs {
         stat_regular: false,
         stat_directories: false,
@@ -294,21 +272,23 @@ pub fn stat_entries<'a>(
         follow_symlinks: false,
         probe_capabilities: false,
     });
-    let mask = if needs.colors.is_some() {
+    let mask = needs.every.unwrap_or(if needs.colors.is_some() {
         StatxFlags::TYPE | StatxFlags::MODE | StatxFlags::NLINK
     } else {
         StatxFlags::TYPE | StatxFlags::MODE
-    };
+    });
     for e in entries.iter_mut() {
-        let want = match e.kind {
-            Kind::Unknown => needs.types || needs.regular_mode,
-            Kind::Regular => needs.regular_mode || colors.stat_regular,
-            Kind::Dir => colors.stat_directories,
-            Kind::Symlink => {
-                (needs.follow && (needs.types || needs.regular_mode)) || colors.stat_symlinks
-            }
-            _ => false,
-        };
+        // Every entry, or those whose type or mode the output needs.
+        let want = needs.every.is_some()
+            || match e.kind {
+                Kind::Unknown => needs.types || needs.regular_mode,
+                Kind::Regular => needs.regular_mode || colors.stat_regular,
+                Kind::Dir => colors.stat_directories,
+                Kind::Symlink => {
+                    (needs.follow && (needs.types || needs.regular_mode)) || colors.stat_symlinks
+                }
+                _ => false,
+            };
         if want {
             let Some(name) = cstr(e.name_z()) else {
                 continue;
@@ -317,7 +297,10 @@ pub fn stat_entries<'a>(
                 Ok(s) => {
                     let m = &mut region.copy(&[meta_of(&s, time)])?[0];
                     e.kind = Kind::from_mode(m.mode);
-                    if let Some(err) = examine(region, dir, b"", None, e, m, needs)? {
+                    // (Only a plan that stats every entry probes.)
+                    if let Some(err) =
+                        examine(region, dir, b"", scratch.as_deref_mut(), e, m, needs)?
+                    {
                         failed(e.name(), err, Failure::Readlink);
                     }
                     e.meta = Some(m);
@@ -339,9 +322,10 @@ pub fn stat_entries<'a>(
 }
 
 /// What the stat of an operand found.
-pub enum Operand<'a> {
-    /// Its entry, and the error of a symlink that could not be read.
-    Found(Entry<'a>, Option<Errno>),
+pub enum Operand {
+    /// Its entry (in the caller's slot), and the error of a symlink that could not
+    /// be read.
+    Found(Option<Errno>),
     /// Why it could not be stat'd.
     Missing(Errno),
 }
@@ -359,16 +343,17 @@ impl Operands {
     }
 
     /// Stats the operand `op` (a path from the working directory) as `deref` says,
-    /// and examines it as `needs` asks. None for a name no path can have (a NUL
-    /// inside).
+    /// and examines it as `needs` asks: its entry goes to `slot`. None for a name
+    /// no path can have (a NUL inside).
     pub fn stat<'a>(
         &mut self,
         region: &Arena<'a>,
         op: &[u8],
         needs: &Needs,
         deref: Deref,
-    ) -> Result<Option<Operand<'a>>, Exhausted> {
-        operand(region, op, needs, deref, &mut self.scratch)
+        slot: &mut Entry<'a>,
+    ) -> Result<Option<Operand>, Exhausted> {
+        operand(region, op, needs, deref, &mut self.scratch, slot)
     }
 }
 
@@ -384,7 +369,8 @@ fn operand<'a>(
     needs: &Needs,
     deref: Deref,
     scratch: &mut Scratch,
-) -> Result<Option<Operand<'a>>, Exhausted> {
+    slot: &mut Entry<'a>,
+) -> Result<Option<Operand>, Exhausted> {
     let name_z: &'a mut [u8] = region.alloc_slice(op.len() + 1, 0u8)?;
     name_z[..op.len()].copy_from_slice(op);
     let name_z: &'a [u8] = name_z;
@@ -415,10 +401,10 @@ fn operand<'a>(
         Err(e) => return Ok(Some(Operand::Missing(e))),
     };
     let m = &mut region.copy(&[meta_of(&s, needs.time)])?[0];
-    let mut e = Entry::new(name_z, Kind::from_mode(m.mode));
+    *slot = Entry::new(name_z, Kind::from_mode(m.mode));
     // A relative target is read from the operand's directory.
     let prefix = &op[..op.iter().rposition(|&b| b == b'/').map_or(0, |i| i + 1)];
-    let error = examine(region, cwd, prefix, Some(scratch), &mut e, m, needs)?;
-    e.meta = Some(m);
-    Ok(Some(Operand::Found(e, error)))
+    let error = examine(region, cwd, prefix, Some(scratch), slot, m, needs)?;
+    slot.meta = Some(m);
+    Ok(Some(Operand::Found(error)))
 }

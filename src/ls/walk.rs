@@ -241,12 +241,14 @@ impl<'c> Walk<'c> {
                     self.report(b"error canonicalizing ", op, e, 2);
                 }
             }
-            match stat.stat(&sub, op, &needs, self.plan.deref)? {
-                Some(Operand::Found(e, unreadable)) => {
+            let Some(slot) = entries.get_mut(n) else {
+                break;
+            };
+            match stat.stat(&sub, op, &needs, self.plan.deref, slot)? {
+                Some(Operand::Found(unreadable)) => {
                     if let Some(err) = unreadable {
                         self.report(b"cannot read symbolic link ", op, err, 2);
                     }
-                    entries[n] = e;
                     n += 1;
                 }
                 Some(Operand::Missing(e)) => {
@@ -332,15 +334,7 @@ impl<'c> Walk<'c> {
         let unlinked = self.render.header_start(self.first, self.headers);
         self.first = false;
         if let Some(e) = unlinked {
-            let path = &self.path[..self.path_len];
-            msg::failed(
-                self.plan.prog,
-                b"error canonicalizing ",
-                path,
-                Quoting::quoteaf,
-                e,
-            );
-            self.fail(if operand { 2 } else { 1 });
+            self.report_path(b"error canonicalizing ", e, if operand { 2 } else { 1 });
         }
         if self.headers {
             self.render.header(&self.path[..self.path_len]);
@@ -491,29 +485,20 @@ impl<'c> Walk<'c> {
 
     /// `cannot open directory PATH: ERRNO` for a subdirectory (status 1).
     fn cannot_open(&mut self, err: Errno) {
-        let path = &self.path[..self.path_len];
-        msg::failed(
-            self.plan.prog,
-            b"cannot open directory ",
-            path,
-            Quoting::quoteaf,
-            err,
-        );
-        self.fail(1);
+        self.report_path(b"cannot open directory ", err, 1);
     }
 
     fn read_error(&mut self, e: Errno, operand: bool) {
         if e != Errno::NOENT {
-            let path = &self.path[..self.path_len];
-            msg::failed(
-                self.plan.prog,
-                b"reading directory ",
-                path,
-                Quoting::quoteaf,
-                e,
-            );
-            self.fail(if operand { 2 } else { 1 });
+            self.report_path(b"reading directory ", e, if operand { 2 } else { 1 });
         }
+    }
+
+    /// `PROG: WHAT 'PATH': ERRNO` for the current path.
+    fn report_path(&mut self, what: &[u8], e: Errno, status: i32) {
+        let path = &self.path[..self.path_len];
+        msg::failed(self.plan.prog, what, path, Quoting::quoteaf, e);
+        self.fail(status);
     }
 
     /// Takes `level`'s identity from its descriptor (when given); when an ancestor
@@ -548,14 +533,37 @@ impl<'c> Walk<'c> {
         operand: bool,
     ) -> Result<Option<&'a mut [Entry<'a>]>, Exhausted> {
         self.header(operand);
+        let listed = self.list_entries(sub, fd, operand);
+        if self.plan.tty {
+            out::flush();
+        }
+        listed
+    }
+
+    /// The probe's buffers (taken: `self.scratch` gets them back), started at the
+    /// directory open at `fd`.
+    fn start_scratch(&mut self, fd: &OwnedFd) -> Option<&'static mut Scratch> {
+        let mut scratch = self.scratch.take();
+        if let Some(s) = &mut scratch {
+            s.start(&self.path[..self.path_len], fd.as_fd());
+        }
+        scratch
+    }
+
+    /// `gather` without the header and the flush: the entries when the listing
+    /// keeps them (`Listing::Full`).
+    #[inline(never)]
+    fn list_entries<'a>(
+        &mut self,
+        sub: &mut Arena<'a>,
+        fd: &OwnedFd,
+        operand: bool,
+    ) -> Result<Option<&'a mut [Entry<'a>]>, Exhausted> {
         let filter = self.plan.filter;
         if self.plan.listing == Listing::Stream {
             let needs = self.plan.needs;
             let dirent = core::mem::take(&mut self.dirent);
-            let mut scratch = self.scratch.take();
-            if let Some(s) = &mut scratch {
-                s.start(&self.path[..self.path_len], fd.as_fd());
-            }
+            let mut scratch = self.start_scratch(fd);
             let r = stream(
                 sub,
                 fd.as_fd(),
@@ -572,9 +580,6 @@ impl<'c> Walk<'c> {
             self.scratch = scratch;
             if let Some(e) = r? {
                 self.read_error(e, operand);
-            }
-            if self.plan.tty {
-                out::flush();
             }
             return Ok(None);
         }
@@ -595,17 +600,11 @@ impl<'c> Walk<'c> {
                 } else {
                     keys.iter().for_each(print);
                 }
-                if self.plan.tty {
-                    out::flush();
-                }
                 return Ok(None);
             }
             let entries = entries_of(sub, &packed)?;
             sort(entries, self.plan.order, sub)?;
             self.render.group(sub, entries)?;
-            if self.plan.tty {
-                out::flush();
-            }
             return Ok(None);
         }
         let (entries, error) = read(sub, fd.as_fd(), self.dirent, &filter)?;
@@ -613,10 +612,7 @@ impl<'c> Walk<'c> {
             self.read_error(e, operand);
         }
         let needs = self.plan.needs;
-        let mut scratch = self.scratch.take();
-        if let Some(s) = &mut scratch {
-            s.start(&self.path[..self.path_len], fd.as_fd());
-        }
+        let mut scratch = self.start_scratch(fd);
         let s = scratch.as_deref_mut();
         let r = stat_entries(sub, fd.as_fd(), entries, &needs, s, &mut |name, e, why| {
             self.report_entry(name, e, why)
@@ -627,9 +623,6 @@ impl<'c> Walk<'c> {
             .measure_for_sort(entries, self.plan.order.key, false);
         sort(entries, self.plan.order, sub)?;
         self.render.group(sub, entries)?;
-        if self.plan.tty {
-            out::flush();
-        }
         Ok(Some(entries))
     }
 }

@@ -244,11 +244,12 @@ impl Choices {
             Set::Indicator(i) => self.indicator = i,
             Set::Quoting(q) => self.quoting = Some(q),
             Set::Deref(d) => self.deref = Some(d),
-            Set::Blocks(b) => self.block = Some(*b),
+            Set::Blocks(b) => self.block = Some(b.block_size()),
             Set::FullIso => self.time_style = Some(b"full-iso"),
             Set::On(f) => *self.flag(f) = true,
             Set::Off(f) => *self.flag(f) = false,
             Set::When(t) => {
+                let t = t.get();
                 let on = match arg {
                     None => true,
                     Some(v) => match argmatch(prog, t.name.as_bytes(), v, &WHEN_WORDS) {
@@ -260,7 +261,7 @@ impl Choices {
                 };
                 self.apply(prog, if on { t.yes } else { t.no }, arg, words)?;
             }
-            Set::Word(w) => match argmatch(prog, w.name.as_bytes(), v, &w.words) {
+            Set::Word(w) => match argmatch(prog, w.get().name.as_bytes(), v, &w.get().words) {
                 Some(s) => self.apply(prog, s, arg, words)?,
                 None => return Err(bad_word(prog)),
             },

@@ -28,23 +28,72 @@ pub enum Set {
     Indicator(IndicatorStyle),
     Quoting(Style),
     Deref(Deref),
-    Blocks(&'static BlockSize),
+    Blocks(Scale),
     /// The time style full-iso.
     FullIso,
     On(Flag),
     Off(Flag),
     /// By WHEN (`always`, `never`, `auto`: stdout is a terminal; no argument:
     /// always), one setting or the other.
-    When(&'static Toggle),
+    When(WhenOpt),
     /// Nothing changes.
     Keep,
     /// The argument is one of these words.
-    Word(&'static Words),
+    Word(WordOpt),
     /// The argument is read as a number, a size, a pattern or a time style.
     Arg(Arg),
     Help,
     Version,
 }
+
+/// The block sizes -h and --si choose.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum Scale {
+    Human,
+    Si,
+}
+
+impl Scale {
+    pub fn block_size(self) -> BlockSize {
+        match self {
+            Scale::Human => BlockSize::HUMAN,
+            Scale::Si => BlockSize::SI,
+        }
+    }
+}
+
+/// The options that take WHEN, as indices of `TOGGLES` (a `Set` stays two bytes:
+/// no references in it).
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum WhenOpt {
+    Color,
+    Hyperlink,
+    Classify,
+}
+
+impl WhenOpt {
+    pub fn get(self) -> &'static Toggle {
+        &TOGGLES[self as usize]
+    }
+}
+
+/// The options that take a word, as indices of `WORDS`.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum WordOpt {
+    Formats,
+    Sorts,
+    Times,
+    Indicators,
+    Quoting,
+}
+
+impl WordOpt {
+    pub fn get(self) -> &'static Words {
+        WORDS[self as usize]
+    }
+}
+
+static WORDS: [&Words; 5] = [&FORMATS, &SORTS, &TIMES, &INDICATORS, &QUOTING];
 
 /// An option that takes WHEN: its name (for messages), what yes and no set.
 #[derive(PartialEq, Eq, Debug)]
@@ -193,28 +242,28 @@ static SRC: [Opt<&[Set]>; 61] = [
     opt(b'B', "ignore-backups", NO, &[On(Flag::IgnoreBackups)]),
     opt(b'c', "", NO, &[Time(TimeField::Change)]),
     opt(b'C', "", NO, &[Format(Format::Columns)]),
-    opt(0, "color", WHEN, &[When(&COLOR)]),
+    opt(0, "color", WHEN, &[When(WhenOpt::Color)]),
     opt(b'd', "directory", NO, &[On(Flag::Directory)]),
     opt(b'D', "dired", NO, &[On(Flag::Dired)]),
     opt(b'f', "", NO, &[
         Hidden(Hidden::All), Sort(SortKey::None), NotLong,
         Off(Flag::Size), Off(Flag::Color), Off(Flag::Hyperlink),
     ]),
-    opt(0, "classify", WHEN, &[When(&CLASSIFY)]),
+    opt(0, "classify", WHEN, &[When(WhenOpt::Classify)]),
     opt(b'F', "", NO, &[Indicator(IndicatorStyle::Classify)]),
     opt(0, "file-type", NO, &[Indicator(IndicatorStyle::FileType)]),
-    opt(0, "format", ARG, &[Word(&FORMATS)]),
+    opt(0, "format", ARG, &[Word(WordOpt::Formats)]),
     opt(0, "full-time", NO, &[Format(Format::Long), FullIso]),
     opt(b'g', "", NO, &[Format(Format::Long), Off(Flag::Owner)]),
     opt(0, "group-directories-first", NO, &[On(Flag::DirsFirst)]),
     opt(b'G', "no-group", NO, &[Off(Flag::Group)]),
-    opt(b'h', "human-readable", NO, &[Blocks(&BlockSize::HUMAN)]),
-    opt(0, "si", NO, &[Blocks(&BlockSize::SI)]),
+    opt(b'h', "human-readable", NO, &[Blocks(Scale::Human)]),
+    opt(0, "si", NO, &[Blocks(Scale::Si)]),
     opt(b'H', "dereference-command-line", NO, &[Deref(Deref::Args)]),
     opt(0, "dereference-command-line-symlink-to-dir", NO, &[Deref(Deref::ArgDirs)]),
     opt(0, "hide", ARG, &[Arg(Arg::Hide)]),
-    opt(0, "hyperlink", WHEN, &[When(&HYPERLINK)]),
-    opt(0, "indicator-style", ARG, &[Word(&INDICATORS)]),
+    opt(0, "hyperlink", WHEN, &[When(WhenOpt::Hyperlink)]),
+    opt(0, "indicator-style", ARG, &[Word(WordOpt::Indicators)]),
     opt(b'i', "inode", NO, &[On(Flag::Inode)]),
     opt(b'I', "ignore", ARG, &[Arg(Arg::Ignore)]),
     opt(b'k', "kibibytes", NO, &[On(Flag::Kibibytes)]),
@@ -228,13 +277,13 @@ static SRC: [Opt<&[Set]>; 61] = [
     opt(b'q', "hide-control-chars", NO, &[On(Flag::HideControl)]),
     opt(0, "show-control-chars", NO, &[Off(Flag::HideControl)]),
     opt(b'Q', "quote-name", NO, &[Quoting(Style::C)]),
-    opt(0, "quoting-style", ARG, &[Word(&QUOTING)]),
+    opt(0, "quoting-style", ARG, &[Word(WordOpt::Quoting)]),
     opt(b'r', "reverse", NO, &[On(Flag::Reverse)]),
     opt(b'R', "recursive", NO, &[On(Flag::Recursive)]),
     opt(b's', "size", NO, &[On(Flag::Size)]),
     opt(b'S', "", NO, &[Sort(SortKey::Size)]),
-    opt(0, "sort", ARG, &[Word(&SORTS)]),
-    opt(0, "time", ARG, &[Word(&TIMES)]),
+    opt(0, "sort", ARG, &[Word(WordOpt::Sorts)]),
+    opt(0, "time", ARG, &[Word(WordOpt::Times)]),
     opt(0, "time-style", ARG, &[Arg(Arg::TimeStyle)]),
     opt(b't', "", NO, &[Sort(SortKey::Time)]),
     opt(b'T', "tabsize", ARG, &[Arg(Arg::TabSize)]),
@@ -336,23 +385,25 @@ const fn same(a: &[u8], b: &[u8]) -> bool {
     true
 }
 
-/// The options that take WHEN.
-pub static COLOR: Toggle = Toggle {
-    name: "--color",
-    yes: On(Flag::Color),
-    no: Off(Flag::Color),
-};
-pub static HYPERLINK: Toggle = Toggle {
-    name: "--hyperlink",
-    yes: On(Flag::Hyperlink),
-    no: Off(Flag::Hyperlink),
-};
-/// `--classify=never` (or auto off a terminal) keeps the indicator style.
-pub static CLASSIFY: Toggle = Toggle {
-    name: "--classify",
-    yes: Indicator(IndicatorStyle::Classify),
-    no: Keep,
-};
+/// The options that take WHEN, in `WhenOpt` order. `--classify=never` (or auto off
+/// a terminal) keeps the indicator style.
+static TOGGLES: [Toggle; 3] = [
+    Toggle {
+        name: "--color",
+        yes: On(Flag::Color),
+        no: Off(Flag::Color),
+    },
+    Toggle {
+        name: "--hyperlink",
+        yes: On(Flag::Hyperlink),
+        no: Off(Flag::Hyperlink),
+    },
+    Toggle {
+        name: "--classify",
+        yes: Indicator(IndicatorStyle::Classify),
+        no: Keep,
+    },
+];
 
 /// The words of the keyword options.
 pub static FORMATS: Words = Words {

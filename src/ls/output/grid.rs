@@ -37,16 +37,8 @@ impl Render {
     }
 
     fn one_per_line(&self, entries: &[Entry], f: &Fields) {
-        if self.bare {
-            for e in entries.iter() {
-                out::bytes(e.name());
-                out::byte(self.show.eol);
-            }
-        } else {
-            for e in entries.iter() {
-                self.print_entry(e, f, 0);
-                out::byte(self.show.eol);
-            }
+        for e in entries.iter() {
+            self.line(e, f);
         }
     }
 
@@ -90,44 +82,27 @@ impl Render {
         let colw = sub.alloc_slice(max_columns(n, self.show.width), 0usize)?;
         let cols = layout(n, |i| widths[i], self.show.width, fill, colw);
         let tab = self.show.tabsize;
-        match fill {
-            Fill::Down => {
-                let rows = n.div_ceil(cols);
-                for row in 0..rows {
-                    let mut i = row;
-                    let mut col = 0;
-                    let mut pos = 0;
-                    loop {
-                        self.print_entry(&entries[i], f, pos);
-                        let next = i + rows;
-                        if next >= n {
-                            break;
-                        }
-                        pad(pos + widths[i], pos + colw[col], tab, out::byte);
-                        pos += colw[col];
-                        col += 1;
-                        i = next;
-                    }
-                    out::byte(self.show.eol);
+        // One loop for both fills: row by row, each entry padded to its column's
+        // width when another follows it on the line.
+        let rows = n.div_ceil(cols);
+        let down = fill == Fill::Down;
+        for row in 0..rows {
+            let mut pos = 0;
+            let mut col = 0;
+            let mut i = if down { row } else { row * cols };
+            loop {
+                self.print_entry(&entries[i], f, pos);
+                let next = if down { i + rows } else { i + 1 };
+                col += 1;
+                if col == cols || next >= n {
+                    break;
                 }
+                let w = colw[col - 1];
+                pad(pos + widths[i], pos + w, tab, out::byte);
+                pos += w;
+                i = next;
             }
-            Fill::Across => {
-                let mut pos = 0;
-                for i in 0..n {
-                    let col = i % cols;
-                    if i > 0 {
-                        if col == 0 {
-                            out::byte(self.show.eol);
-                            pos = 0;
-                        } else {
-                            pad(pos + widths[i - 1], pos + colw[col - 1], tab, out::byte);
-                            pos += colw[col - 1];
-                        }
-                    }
-                    self.print_entry(&entries[i], f, pos);
-                }
-                out::byte(self.show.eol);
-            }
+            out::byte(self.show.eol);
         }
         Ok(())
     }

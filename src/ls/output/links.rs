@@ -220,6 +220,7 @@ impl Links {
     }
 
     /// Starts listing the directory operand `name`.
+    #[inline(never)]
     pub fn enter_operand(&self, name: &[u8]) {
         let cwd = self.cwd.get();
         self.dir_failed.set(self.operand_error(name).is_some());
@@ -242,6 +243,7 @@ impl Links {
     /// (the walk comes back to it): the child's is resolved in the scratch buffer
     /// and stored as the parent's plus the rest, or whole after the parent's when
     /// a symlink (-L) led elsewhere.
+    #[inline(never)]
     pub fn enter_child(&self, name: &[u8]) -> Mark {
         let mark = Mark {
             start: self.start.get(),

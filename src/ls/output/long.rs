@@ -40,7 +40,7 @@ pub struct Widths {
 struct Bufs {
     t: [u8; 20],
     digits: [u8; 20],
-    text: [u8; 64],
+    text: heapless::Vec<u8, 64>,
     time: [u8; LS_MAX],
 }
 
@@ -49,7 +49,7 @@ impl Bufs {
         Bufs {
             t: [0; 20],
             digits: [0; 20],
-            text: [0; 64],
+            text: heapless::Vec::new(),
             time: [0; LS_MAX],
         }
     }
@@ -61,11 +61,9 @@ impl Bufs {
         if bs.human.is_none() && bs.factor == unit && bs.suffix == Suffix::None && !bs.grouping {
             return u64_dec(value, &mut self.digits);
         }
-        let mut v: heapless::Vec<u8, 64> = heapless::Vec::new();
-        format_scaled(value, unit, bs, &mut v);
-        let n = v.len().min(self.text.len());
-        self.text[..n].copy_from_slice(&v[..n]);
-        &self.text[..n]
+        self.text.clear();
+        format_scaled(value, unit, bs, &mut self.text);
+        &self.text
     }
 }
 

@@ -248,10 +248,16 @@ impl Render {
 
     /// Prints one entry of a streamed listing (-1 -U): no alignment.
     pub fn one(&self, e: &Entry) {
+        self.line(e, &Fields::NONE);
+    }
+
+    /// Prints `e` on a line of its own with the widths `f`.
+    #[inline(always)]
+    fn line(&self, e: &Entry, f: &Fields) {
         if self.bare {
             out::bytes(e.name());
         } else {
-            self.print_entry(e, &Fields::NONE, 0);
+            self.print_entry(e, f, 0);
         }
         out::byte(self.show.eol);
     }

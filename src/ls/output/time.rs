@@ -115,11 +115,13 @@ impl Clock {
         };
         let mut f = [0u8; 128];
         let m = usize::from(tm.mon) % 12 * 3;
-        let rest = &fmt[p + 2..];
-        f[..p].copy_from_slice(&fmt[..p]);
-        f[p..p + 3].copy_from_slice(&MONTHS[m..m + 3]);
-        f[p + 3..p + 3 + rest.len()].copy_from_slice(rest);
-        format_bounded(&f[..p + 3 + rest.len()], tm, sec, nsec, buf)
+        let (head, rest) = fmt.split_at(p);
+        let mut n = 0;
+        for part in [head, MONTHS.get(m..m + 3)?, rest.get(2..)?] {
+            f.get_mut(n..n + part.len())?.copy_from_slice(part);
+            n += part.len();
+        }
+        format_bounded(&f[..n], tm, sec, nsec, buf)
     }
 
     /// The width of the old format applied to time 0 (0 when that fails too), as

@@ -8,15 +8,17 @@ use crate::sys::{file, AsFd, BorrowedFd, Errno, OwnedFd};
 use core::ffi::CStr;
 
 /// The descriptors kept for levels of the walk (by depth, shallowest first): at
-/// most `OPEN_LIMIT`; keeping one more closes the shallowest.
+/// most `OPEN_LIMIT`; keeping one more closes the shallowest. (A vector, not a
+/// ring: the shift when the shallowest goes is ten moves, and only in trees deeper
+/// than that; its code is smaller.)
 pub(super) struct Fds {
-    open: heapless::Deque<(usize, OwnedFd), OPEN_LIMIT>,
+    open: heapless::Vec<(usize, OwnedFd), OPEN_LIMIT>,
 }
 
 impl Fds {
     pub(super) fn new() -> Fds {
         Fds {
-            open: heapless::Deque::new(),
+            open: heapless::Vec::new(),
         }
     }
 
@@ -24,9 +26,9 @@ impl Fds {
     /// closing the shallowest kept descriptor when the limit is reached.
     pub(super) fn keep(&mut self, depth: usize, fd: OwnedFd) {
         if self.open.is_full() {
-            drop(self.open.pop_front());
+            drop(self.open.remove(0));
         }
-        let _ = self.open.push_back((depth, fd));
+        let _ = self.open.push((depth, fd));
     }
 
     /// The descriptor kept for the level at `depth`.
@@ -49,8 +51,8 @@ impl Fds {
 
     /// Closes the descriptor of the level at `depth` (the deepest kept), if held.
     pub(super) fn close(&mut self, depth: usize) {
-        if self.open.back().is_some_and(|(d, _)| *d == depth) {
-            drop(self.open.pop_back());
+        if self.open.last().is_some_and(|(d, _)| *d == depth) {
+            drop(self.open.pop());
         }
     }
 
@@ -199,20 +201,15 @@ impl Walk<'_> {
         // Without openat2 (Linux before 5.6, qemu-user, seccomp filters) any child may
         // be a mount point: each one is treated as one and its identity checked by
         // fstat, as GNU checks every directory.
-        if follow || !self.same_mount_open {
-            return file::open_dir(fd, c, follow).map(|f| (f, !follow));
-        }
-        match file::open_dir_same_mount(fd, c) {
-            Ok(f) => Ok((f, false)),
-            // A mount point: opened normally, and its identity checked.
-            Err(Errno::XDEV) => file::open_dir(fd, c, false).map(|f| (f, true)),
-            Err(Errno::NOSYS) | Err(Errno::PERM) => {
-                let r = file::open_dir(fd, c, false).map(|f| (f, true));
-                self.same_mount_open = false;
-                r
+        if !follow && self.same_mount_open {
+            match file::open_dir_same_mount(fd, c) {
+                // A mount point: opened normally below, and its identity checked.
+                Err(Errno::XDEV) => {}
+                Err(Errno::NOSYS) | Err(Errno::PERM) => self.same_mount_open = false,
+                r => return r.map(|f| (f, false)),
             }
-            Err(e) => Err(e),
         }
+        file::open_dir(fd, c, follow).map(|f| (f, !follow))
     }
 }
 
