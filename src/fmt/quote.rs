@@ -231,29 +231,52 @@ const DOUBLE: &[u8] = b"\"";
 const LEFT_CURLY: &[u8] = "\u{2018}".as_bytes();
 const RIGHT_CURLY: &[u8] = "\u{2019}".as_bytes();
 
+/// Each style's plan, in `Style` order: the family (0 literal, 1 single, 2
+/// backslash), ESCAPES, BARE, and its quotes (an index into QUOTES, shifted by 4;
+/// LOCALE_QUOTES: the curly ones in UTF-8, otherwise those of the index below).
+const PLANS: [u8; 10] = [
+    0,
+    1 | BARE | 1 << 4,
+    1 | 1 << 4,
+    1 | ESCAPES | BARE | 1 << 4,
+    1 | ESCAPES | 1 << 4,
+    2 | ESCAPES | 2 << 4,
+    2 | ESCAPES | BARE | 2 << 4,
+    2 | ESCAPES,
+    2 | ESCAPES | LOCALE_QUOTES | 1 << 4,
+    2 | ESCAPES | LOCALE_QUOTES | 2 << 4,
+];
+const ESCAPES: u8 = 4;
+const BARE: u8 = 8;
+const LOCALE_QUOTES: u8 = 0x80;
+/// (open, close)
+const QUOTES: [(&[u8], &[u8]); 4] = [
+    (b"", b""),
+    (SINGLE, SINGLE),
+    (DOUBLE, DOUBLE),
+    (LEFT_CURLY, RIGHT_CURLY),
+];
+
 impl Plan {
     fn of(style: Style, utf8: bool, extra: &'static [u8]) -> Plan {
-        let p = |family, escapes, bare, open, close| Plan {
-            family,
-            escapes,
-            bare,
+        let bits = PLANS[style as usize];
+        let quotes = if utf8 && bits & LOCALE_QUOTES != 0 {
+            3
+        } else {
+            (bits >> 4 & 3) as usize
+        };
+        let (open, close) = QUOTES[quotes];
+        Plan {
+            family: match bits & 3 {
+                0 => Family::Literal,
+                1 => Family::Single,
+                _ => Family::Backslash,
+            },
+            escapes: bits & ESCAPES != 0,
+            bare: bits & BARE != 0,
             open,
             close,
             extra,
-        };
-        match style {
-            Style::Literal => p(Family::Literal, false, false, b"", b""),
-            Style::Shell => p(Family::Single, false, true, SINGLE, SINGLE),
-            Style::ShellAlways => p(Family::Single, false, false, SINGLE, SINGLE),
-            Style::ShellEscape => p(Family::Single, true, true, SINGLE, SINGLE),
-            Style::ShellEscapeAlways => p(Family::Single, true, false, SINGLE, SINGLE),
-            Style::C => p(Family::Backslash, true, false, DOUBLE, DOUBLE),
-            Style::CMaybe => p(Family::Backslash, true, true, DOUBLE, DOUBLE),
-            Style::Escape => p(Family::Backslash, true, false, b"", b""),
-            Style::Locale if utf8 => p(Family::Backslash, true, false, LEFT_CURLY, RIGHT_CURLY),
-            Style::Locale => p(Family::Backslash, true, false, SINGLE, SINGLE),
-            Style::Clocale if utf8 => p(Family::Backslash, true, false, LEFT_CURLY, RIGHT_CURLY),
-            Style::Clocale => p(Family::Backslash, true, false, DOUBLE, DOUBLE),
         }
     }
 
