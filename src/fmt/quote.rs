@@ -413,27 +413,27 @@ struct Writer<'p, 'o, 's> {
     f: &'o mut Findings,
 }
 
-/// What one byte of a name needs (see `Writer::byte`).
+/// The escape `\000` (see `Need::letter`).
+const ZEROS: u8 = 1;
+
+/// How one character of a name is written (see `Writer::need`).
 struct Need {
-    /// Written as this backslash escape letter (`\n`), when the style escapes.
-    letter: Option<u8>,
-    /// The byte written (a NUL is written as `0` after its backslash).
-    byte: u8,
+    /// Its bytes.
+    len: usize,
+    /// Written, when the style escapes, as a backslash and this letter (`n` for
+    /// a newline, `0` for a NUL; ZEROS: `000`, for a NUL before a digit); 0: not so.
+    letter: u8,
     /// Could be written unchanged inside `"…"`.
     dq_safe: bool,
     /// The shell would read it specially.
     shell_special: bool,
-    /// Written as itself: its columns, and whether it is unprintable.
+    /// Written as itself: its columns, whether it is unprintable (`?` for `-q`),
+    /// and whether it is an incomplete character at the end of the name.
     cols: usize,
     hidden: bool,
-}
-
-/// What `Writer::byte` found.
-enum Step {
-    /// One byte to write, and how.
-    Byte(Need),
-    /// A character of this many bytes was written whole.
-    Wrote(usize),
+    incomplete: bool,
+    /// Unprintable in a style that escapes: written as octal escapes, a byte each.
+    octal: bool,
 }
 
 /// How an ASCII byte is written: a kind (the low four bits) and flags.
@@ -498,19 +498,31 @@ impl Writer<'_, '_, '_> {
         if right_quote && plan.bare {
             return Err(Forced);
         }
-        let need = match self.byte(name, i, right_quote)? {
-            Step::Byte(need) => need,
-            Step::Wrote(len) => return Ok(i + len),
-        };
+        let need = self.need(name, i)?;
+        let bytes = &name[i..i + need.len];
+        if !need.dq_safe {
+            self.f.double_quote_safe = false;
+        }
+        if need.octal {
+            if plan.bare {
+                return Err(Forced);
+            }
+            for &b in bytes {
+                self.dollar.begin(plan, self.out);
+                self.out
+                    .put(&[b'0' + (b >> 6), b'0' + ((b >> 3) & 7), b'0' + (b & 7)]);
+            }
+            return Ok(i + need.len);
+        }
         if need.shell_special && self.single && plan.bare {
             return Err(Forced);
         }
-        let letter = need.letter.filter(|_| plan.escapes);
+        let letter = if plan.escapes { need.letter } else { 0 };
         // A loop, not `contains`: that is a memchr call per byte of every name.
         #[allow(clippy::manual_contains)]
         let extra = (plan.bare || (plan.escapes && !self.single))
-            && plan.extra.iter().any(|&e| e == need.byte);
-        if letter.is_some() || extra || right_quote {
+            && plan.extra.iter().any(|&e| e == bytes[0]);
+        if letter != 0 || extra || right_quote {
             if plan.bare {
                 return Err(Forced);
             }
@@ -519,28 +531,35 @@ impl Writer<'_, '_, '_> {
         if self.dollar.open {
             self.dollar.end(self.out);
         }
-        match letter {
-            Some(l) => self.out.byte(l),
-            None => self.out.text(&[need.byte], need.cols, need.hidden),
+        if letter == ZEROS {
+            self.out.put(b"000");
+        } else if letter != 0 {
+            self.out.byte(letter);
+        } else if need.incomplete && !plan.bare && !plan.close.is_empty() {
+            // An incomplete character at the end is one unreadable unit, unless a
+            // quote follows it: then each of its bytes is one.
+            for b in bytes {
+                self.out.text(core::slice::from_ref(b), 1, true);
+            }
+        } else {
+            self.out.text(bytes, need.cols, need.hidden);
         }
-        if !need.dq_safe {
-            self.f.double_quote_safe = false;
-        }
-        Ok(i + 1)
+        Ok(i + need.len)
     }
 
-    /// What the byte `name[i]` needs: written as itself, or as a backslash escape
-    /// `\x`; or a multibyte character (or an unprintable byte) written whole here.
-    fn byte(&mut self, name: &[u8], i: usize, right_quote: bool) -> Result<Step, Forced> {
+    /// How the character at `name[i]` is written.
+    fn need(&mut self, name: &[u8], i: usize) -> Result<Need, Forced> {
         let (plan, single, c) = (self.plan, self.single, name[i]);
         let class = CLASSES.get(c as usize).copied().unwrap_or(OTHER);
         let mut need = Need {
-            letter: None,
-            byte: c,
+            len: 1,
+            letter: 0,
             dq_safe: class & DQ_SAFE != 0,
             shell_special: class & SPECIAL != 0,
             cols: 1,
             hidden: false,
+            incomplete: false,
+            octal: false,
         };
         match class & KIND {
             PLAIN => {}
@@ -548,19 +567,16 @@ impl Writer<'_, '_, '_> {
                 if class & FORCES != 0 && single && plan.bare {
                     return Err(Forced);
                 }
-                need.letter = Some(b"abtnvfr"[c as usize - 7]);
+                need.letter = b"abtnvfr"[c as usize - 7];
                 need.cols = 0;
                 need.hidden = true;
             }
             NUL if plan.escapes => {
-                if plan.bare {
-                    return Err(Forced);
-                }
-                self.dollar.begin(plan, self.out);
-                if !single && name.get(i + 1).is_some_and(u8::is_ascii_digit) {
-                    self.out.put(b"00");
-                }
-                need.byte = b'0';
+                need.letter = if !single && name.get(i + 1).is_some_and(u8::is_ascii_digit) {
+                    ZEROS
+                } else {
+                    b'0'
+                };
             }
             BACKSLASH => {
                 if single {
@@ -568,7 +584,7 @@ impl Writer<'_, '_, '_> {
                         return Err(Forced);
                     }
                 } else if !(plan.escapes && plan.bare && !self.close.is_empty()) {
-                    need.letter = Some(b'\\');
+                    need.letter = b'\\';
                 }
             }
             APOSTROPHE => {
@@ -590,111 +606,44 @@ impl Writer<'_, '_, '_> {
                 need.dq_safe = special;
                 need.shell_special = special;
             }
-            _ => return self.other(name, i, right_quote, need),
-        }
-        Ok(Step::Byte(need))
-    }
-
-    /// A character outside the portable set: one byte in C, a multibyte character
-    /// (or an encoding error) in UTF-8. Written here when it is longer than a byte or
-    /// must be escaped.
-    fn other(
-        &mut self,
-        name: &[u8],
-        i: usize,
-        right_quote: bool,
-        need: Need,
-    ) -> Result<Step, Forced> {
-        let plan = self.plan;
-        let ch = character(&name[i..], self.utf8);
-        if !ch.printable {
-            self.f.double_quote_safe = false;
-        }
-        let escaped = plan.escapes && !ch.printable;
-        if ch.len == 1 && !escaped {
-            return Ok(Step::Byte(Need {
-                dq_safe: ch.printable,
-                cols: ch.cols,
-                hidden: ch.hidden,
-                ..need
-            }));
-        }
-        let bytes = &name[i..i + ch.len];
-        if escaped {
-            for &b in bytes {
-                if plan.bare {
-                    return Err(Forced);
+            // Not printable ASCII: one byte in C; in UTF-8 a whole valid character,
+            // one byte of an encoding error, or all of an incomplete character at the
+            // end.
+            _ => {
+                let mut printable = false;
+                if !self.utf8 {
+                    printable = (0x20..0x7f).contains(&c);
+                    need.cols = printable as usize;
+                    need.hidden = !printable;
+                } else {
+                    match unicode::decode(&name[i..]) {
+                        Decoded::Char(cp, len) => {
+                            let w = unicode::width(cp);
+                            need.len = len;
+                            printable = unicode::is_print(cp);
+                            // wcwidth: -1 for what is not printable (U+0000 is 0
+                            // wide).
+                            need.hidden = w < 0;
+                            need.cols = if w >= 0 {
+                                w as usize
+                            } else {
+                                !unicode::is_cntrl(cp) as usize
+                            };
+                        }
+                        Decoded::Invalid => need.hidden = true,
+                        Decoded::Incomplete => {
+                            need.len = name.len() - i;
+                            need.hidden = true;
+                            need.incomplete = true;
+                        }
+                    }
                 }
-                self.dollar.begin(plan, self.out);
-                self.out
-                    .put(&[b'0' + (b >> 6), b'0' + ((b >> 3) & 7), b'0' + (b & 7)]);
-            }
-        } else {
-            if right_quote {
-                self.out.byte(b'\\');
-            }
-            self.dollar.end(self.out);
-            // An incomplete character at the end is one unreadable unit, unless a
-            // quote follows it: then each of its bytes is one.
-            if ch.incomplete && !plan.bare && !plan.close.is_empty() {
-                for b in bytes {
-                    self.out.text(core::slice::from_ref(b), 1, true);
-                }
-            } else {
-                self.out.text(bytes, ch.cols, ch.hidden);
+                need.dq_safe = printable;
+                need.octal = plan.escapes && !printable;
             }
         }
-        Ok(Step::Wrote(ch.len))
+        Ok(need)
     }
-}
-
-/// A character of a name as quotearg and ls see it.
-struct Char {
-    /// Its bytes: one in C; in UTF-8 a whole valid character, one byte of an
-    /// encoding error, or all of an incomplete character at the end.
-    len: usize,
-    printable: bool,
-    /// Written as itself: its columns, and whether `-q` hides it.
-    cols: usize,
-    hidden: bool,
-    incomplete: bool,
-}
-
-/// The character at the start of `s` (non-empty).
-fn character(s: &[u8], utf8: bool) -> Char {
-    let mut ch = Char {
-        len: 1,
-        printable: false,
-        cols: 1,
-        hidden: true,
-        incomplete: false,
-    };
-    if !utf8 {
-        ch.printable = (0x20..0x7f).contains(&s[0]);
-        ch.cols = ch.printable as usize;
-        ch.hidden = !ch.printable;
-        return ch;
-    }
-    match unicode::decode(s) {
-        Decoded::Char(cp, len) => {
-            let w = unicode::width(cp);
-            ch.len = len;
-            ch.printable = unicode::is_print(cp);
-            // wcwidth: -1 for what is not printable (U+0000 is 0 wide).
-            ch.hidden = w < 0;
-            ch.cols = if w >= 0 {
-                w as usize
-            } else {
-                !unicode::is_cntrl(cp) as usize
-            };
-        }
-        Decoded::Invalid => {}
-        Decoded::Incomplete => {
-            ch.len = s.len();
-            ch.incomplete = true;
-        }
-    }
-    ch
 }
 
 #[cfg(test)]
