@@ -221,8 +221,8 @@ struct Plan {
     /// Write nothing but the name itself, or give up (`Forced`) when a byte needs
     /// quoting: the "maybe" styles.
     bare: bool,
-    open: &'static [u8],
-    close: &'static [u8],
+    /// Its quotes: an index into QUOTES.
+    quotes: u8,
     extra: &'static [u8],
 }
 
@@ -263,9 +263,8 @@ impl Plan {
         let quotes = if utf8 && bits & LOCALE_QUOTES != 0 {
             3
         } else {
-            (bits >> 4 & 3) as usize
+            bits >> 4 & 3
         };
-        let (open, close) = QUOTES[quotes];
         Plan {
             family: match bits & 3 {
                 0 => Family::Literal,
@@ -274,8 +273,7 @@ impl Plan {
             },
             escapes: bits & ESCAPES != 0,
             bare: bits & BARE != 0,
-            open,
-            close,
+            quotes,
             extra,
         }
     }
@@ -367,14 +365,14 @@ fn run(
 ) -> Result<(), Forced> {
     let single = plan.family == Family::Single;
     if !plan.bare {
-        out.put(plan.open);
+        out.put(QUOTES[plan.quotes as usize].0);
     }
     f.double_quote_safe = true;
     let mut w = Writer {
         plan,
         // Quote strings are only escaped inside the name by the backslash family.
         close: if plan.family == Family::Backslash {
-            plan.close
+            QUOTES[plan.quotes as usize].1
         } else {
             b""
         },
@@ -395,7 +393,7 @@ fn run(
         return Err(Forced);
     }
     if !plan.bare {
-        w.out.put(plan.close);
+        w.out.put(QUOTES[plan.quotes as usize].1);
     }
     w.f.dollar_open = w.dollar.open;
     Ok(())
@@ -535,7 +533,7 @@ impl Writer<'_, '_, '_> {
             self.out.put(b"000");
         } else if letter != 0 {
             self.out.byte(letter);
-        } else if need.incomplete && !plan.bare && !plan.close.is_empty() {
+        } else if need.incomplete && !plan.bare && plan.quotes != 0 {
             // An incomplete character at the end is one unreadable unit, unless a
             // quote follows it: then each of its bytes is one.
             for b in bytes {
