@@ -126,14 +126,7 @@ pub fn quote(q: &Quoting, name: &[u8], out: &mut dyn Sink) -> Quoted {
     let question_marks =
         q.hide_control && matches!(q.style, Style::Literal | Style::Shell | Style::ShellAlways);
     let mut out = Out::new(Some(out), question_marks);
-    let done = run(
-        &plan,
-        name,
-        q.utf8,
-        dollar_open,
-        &mut out,
-        &mut Findings::default(),
-    );
+    let done = run(&plan, name, dollar_open, &mut out, &mut Findings::default());
     debug_assert!(done.is_ok());
     Quoted {
         width: out.width,
@@ -201,21 +194,15 @@ impl<'a> Out<'a> {
     }
 }
 
-/// The family a style's writing rules come from.
-#[derive(Clone, Copy, PartialEq, Eq)]
-enum Family {
-    /// Bytes as they are.
-    Literal,
-    /// `'…'` with `'\''` for a quote, and (with `escapes`) `$'…'` segments.
-    Single,
-    /// Backslash escapes, with optional open/close quote strings (c, escape, locale).
-    Backslash,
-}
-
 /// A decided way of writing one name.
 #[derive(Clone, Copy)]
 struct Plan {
-    family: Family,
+    /// The single-quote family: `'…'` with `'\''` for a quote, and (with
+    /// `escapes`) `$'…'` segments.
+    single: bool,
+    /// The backslash family: backslash escapes inside optional quotes (c, escape,
+    /// locale). Neither family: literal.
+    backslash: bool,
     /// Backslash escapes for control and nonprintable characters.
     escapes: bool,
     /// Write nothing but the name itself, or give up (`Forced`) when a byte needs
@@ -223,6 +210,8 @@ struct Plan {
     bare: bool,
     /// Its quotes: an index into QUOTES.
     quotes: u8,
+    /// LC_CTYPE is UTF-8.
+    utf8: bool,
     extra: &'static [u8],
 }
 
@@ -266,14 +255,12 @@ impl Plan {
             bits >> 4 & 3
         };
         Plan {
-            family: match bits & 3 {
-                0 => Family::Literal,
-                1 => Family::Single,
-                _ => Family::Backslash,
-            },
+            single: bits & 3 == 1,
+            backslash: bits & 3 == 2,
             escapes: bits & ESCAPES != 0,
             bare: bits & BARE != 0,
             quotes,
+            utf8,
             extra,
         }
     }
@@ -309,13 +296,12 @@ struct Findings {
 #[inline(never)]
 fn decide(q: &Quoting, name: &[u8]) -> (Plan, bool) {
     let mut plan = Plan::of(q.style, q.utf8, q.extra);
-    let dry_run = |plan: &Plan, f: &mut Findings| {
-        run(plan, name, q.utf8, false, &mut Out::new(None, false), f)
-    };
+    let dry_run =
+        |plan: &Plan, f: &mut Findings| run(plan, name, false, &mut Out::new(None, false), f);
     if plan.bare && dry_run(&plan, &mut Findings::default()).is_err() {
         plan = plan.forced();
     }
-    if plan.family == Family::Single && !plan.bare {
+    if plan.single && !plan.bare {
         let mut f = Findings::default();
         let _ = dry_run(&plan, &mut f);
         if f.apostrophe {
@@ -339,7 +325,7 @@ impl Dollar {
     /// Before a backslash escape: in the single-quote family, leave `'…'` for `$'…'`.
     fn begin(&mut self, plan: &Plan, out: &mut Out) {
         self.escaped_now = true;
-        if plan.family == Family::Single && !self.open {
+        if plan.single && !self.open {
             out.put(b"'$'");
             self.open = true;
         }
@@ -358,12 +344,11 @@ impl Dollar {
 fn run(
     plan: &Plan,
     name: &[u8],
-    utf8: bool,
     dollar_open: bool,
     out: &mut Out,
     f: &mut Findings,
 ) -> Result<(), Forced> {
-    let single = plan.family == Family::Single;
+    let single = plan.single;
     if !plan.bare {
         out.put(QUOTES[plan.quotes as usize].0);
     }
@@ -371,13 +356,11 @@ fn run(
     let mut w = Writer {
         plan,
         // Quote strings are only escaped inside the name by the backslash family.
-        close: if plan.family == Family::Backslash {
+        close: if plan.backslash {
             QUOTES[plan.quotes as usize].1
         } else {
             b""
         },
-        single,
-        utf8,
         dollar: Dollar {
             open: dollar_open,
             escaped_now: false,
@@ -404,8 +387,6 @@ struct Writer<'p, 'o, 's> {
     plan: &'p Plan,
     /// The closing quote, when the name must escape it.
     close: &'p [u8],
-    single: bool,
-    utf8: bool,
     dollar: Dollar,
     out: &'o mut Out<'s>,
     f: &'o mut Findings,
@@ -512,13 +493,13 @@ impl Writer<'_, '_, '_> {
             }
             return Ok(i + need.len);
         }
-        if need.shell_special && self.single && plan.bare {
+        if need.shell_special && plan.single && plan.bare {
             return Err(Forced);
         }
         let letter = if plan.escapes { need.letter } else { 0 };
         // A loop, not `contains`: that is a memchr call per byte of every name.
         #[allow(clippy::manual_contains)]
-        let extra = (plan.bare || (plan.escapes && !self.single))
+        let extra = (plan.bare || (plan.escapes && !plan.single))
             && plan.extra.iter().any(|&e| e == bytes[0]);
         if letter != 0 || extra || right_quote {
             if plan.bare {
@@ -547,7 +528,7 @@ impl Writer<'_, '_, '_> {
 
     /// How the character at `name[i]` is written.
     fn need(&mut self, name: &[u8], i: usize) -> Result<Need, Forced> {
-        let (plan, single, c) = (self.plan, self.single, name[i]);
+        let (plan, single, c) = (self.plan, self.plan.single, name[i]);
         let class = CLASSES.get(c as usize).copied().unwrap_or(OTHER);
         let mut need = Need {
             len: 1,
@@ -609,7 +590,7 @@ impl Writer<'_, '_, '_> {
             // end.
             _ => {
                 let mut printable = false;
-                if !self.utf8 {
+                if !plan.utf8 {
                     printable = (0x20..0x7f).contains(&c);
                     need.cols = printable as usize;
                     need.hidden = !printable;
