@@ -163,7 +163,12 @@ impl<'a> Out<'a> {
 
     /// The quoting's own bytes.
     fn put(&mut self, bytes: &[u8]) {
-        let chars = bytes.iter().filter(|&&b| b & 0xC0 != 0x80).count();
+        // (A curly quote is three bytes of one character.)
+        let chars = if bytes.first() == Some(&0xE2) {
+            1
+        } else {
+            bytes.len()
+        };
         self.text(bytes, chars, false);
     }
 
