@@ -38,14 +38,14 @@ pub fn matches(pattern: &[u8], name: &[u8]) -> bool {
 
 /// fnmatch(pattern, name, FNM_PERIOD) under `opts`.
 pub fn matches_with(pattern: &[u8], name: &[u8], opts: Options) -> bool {
-    if opts.utf8
-        && decodes(pattern)
-        && decodes(name)
-        && run(pattern, name, Units::Chars, opts.posix)
-    {
-        return true;
-    }
-    run(pattern, name, Units::Bytes, opts.posix)
+    let try_units = |chars| {
+        run(
+            Text { s: pattern, chars },
+            Text { s: name, chars },
+            opts.posix,
+        )
+    };
+    (opts.utf8 && decodes(pattern) && decodes(name) && try_units(true)) || try_units(false)
 }
 
 /// Whether all of `s` decodes as UTF-8 (glibc's mbsrtowcs succeeds).
@@ -60,24 +60,38 @@ fn decodes(s: &[u8]) -> bool {
     true
 }
 
-/// What one step of pattern or name is: a byte, or a character of valid UTF-8.
-#[derive(Clone, Copy, PartialEq, Eq)]
-enum Units {
-    Bytes,
-    Chars,
+/// A pattern or a name, read in units: bytes, or (`chars`) the characters of
+/// valid UTF-8.
+#[derive(Clone, Copy)]
+struct Text<'a> {
+    s: &'a [u8],
+    chars: bool,
 }
 
-impl Units {
-    /// The unit at `pos` and the position after it.
-    fn at(self, s: &[u8], pos: usize) -> Option<(u32, usize)> {
-        let &b = s.get(pos)?;
-        if self == Units::Bytes || b < 0x80 {
-            return Some((b as u32, pos + 1));
+/// The unit read past the end (no character has this value).
+const END: u32 = u32::MAX;
+
+impl Text<'_> {
+    /// The unit at `i` and the position after it; past the end, END and `i`.
+    fn at(self, i: usize) -> (u32, usize) {
+        let Some(&b) = self.s.get(i) else {
+            return (END, i);
+        };
+        if self.chars && b >= 0x80 {
+            if let unicode::Decoded::Char(c, n) = unicode::decode(&self.s[i..]) {
+                return (c, i + n);
+            }
         }
-        match unicode::decode(&s[pos..]) {
-            unicode::Decoded::Char(c, n) => Some((c, pos + n)),
-            _ => Some((b as u32, pos + 1)),
-        }
+        (b as u32, i + 1)
+    }
+
+    fn peek(self, i: usize) -> u32 {
+        self.at(i).0
+    }
+
+    /// Whether `mark` and `]` are at `i`.
+    fn closes(self, i: usize, mark: u8) -> bool {
+        self.s.get(i) == Some(&mark) && self.s.get(i + 1) == Some(&b']')
     }
 }
 
@@ -87,491 +101,292 @@ const OPEN: u32 = b'[' as u32;
 const CLOSE: u32 = b']' as u32;
 const BACKSLASH: u32 = b'\\' as u32;
 const DOT: u32 = b'.' as u32;
+const DASH: u32 = b'-' as u32;
 
 /// The iterative matcher. `guard_dot` is glibc's "a `.` here must be matched
 /// literally": true at the start of the name, and for the first try after a `*`
 /// that starts the name.
-fn run(pat: &[u8], name: &[u8], u: Units, posix: bool) -> bool {
+fn run(pat: Text, name: Text, posix: bool) -> bool {
     let (mut p, mut n) = (0, 0);
     let mut guard_dot = true;
-    // The last star: where the pattern resumes, and the next name position to try.
-    let mut star: Option<(usize, usize)> = None;
+    // The last star: where the pattern resumes (0: none yet), and the next name
+    // position to try.
+    let (mut resume, mut from) = (0, 0);
     loop {
-        let step = match u.at(pat, p) {
-            None => {
-                if n == name.len() {
-                    return true;
-                }
-                Step::Fail
-            }
-            Some((STAR, after)) => {
-                if guard_dot && u.at(name, n).is_some_and(|(c, _)| c == DOT) {
+        let (c, after) = pat.at(p);
+        let (ch, next_n) = name.at(n);
+        let advance = match c {
+            END if ch == END => return true,
+            STAR => {
+                if guard_dot && ch == DOT {
                     return false;
                 }
                 // A run of stars and question marks: each `?` takes one unit now.
-                let mut q = after;
-                let mut m = n;
+                let (mut q, mut m) = (after, n);
                 loop {
-                    match u.at(pat, q) {
-                        Some((STAR, next)) => q = next,
-                        Some((QUESTION, next)) => match u.at(name, m) {
-                            Some((_, nm)) => {
-                                m = nm;
-                                q = next;
+                    match pat.at(q) {
+                        (STAR, next) => q = next,
+                        (QUESTION, next) => {
+                            let (u, nm) = name.at(m);
+                            if u == END {
+                                return false;
                             }
-                            None => return false,
-                        },
+                            m = nm;
+                            q = next;
+                        }
                         _ => break,
                     }
                 }
-                if q == pat.len() {
+                if q == pat.s.len() {
                     return true;
                 }
-                star = Some((q, m));
-                p = q;
-                n = m;
+                (resume, from) = (q, m);
+                (p, n) = (q, m);
                 // glibc keeps the start-of-name guard for the first try.
                 continue;
             }
-            Some((c, after)) => match u.at(name, n) {
-                None => Step::Fail,
-                Some((ch, next_n)) => match c {
-                    QUESTION if guard_dot && ch == DOT => Step::Fail,
-                    QUESTION => Step::Advance(after, next_n),
-                    OPEN if guard_dot && ch == DOT => Step::Fail,
-                    OPEN => match set(pat, after, ch, u, posix) {
-                        Set::Member(end) => Step::Advance(end, next_n),
-                        Set::Outside | Set::Broken => Step::Fail,
-                        Set::Unterminated if ch == OPEN => Step::Advance(after, next_n),
-                        Set::Unterminated => Step::Fail,
-                    },
-                    BACKSLASH => match u.at(pat, after) {
-                        Some((lit, end)) if lit == ch => Step::Advance(end, next_n),
-                        _ => Step::Fail,
-                    },
-                    _ if c == ch => Step::Advance(after, next_n),
-                    _ => Step::Fail,
-                },
-            },
+            _ if ch == END || (guard_dot && ch == DOT && (c == QUESTION || c == OPEN)) => None,
+            QUESTION => Some(after),
+            OPEN => set(pat, after, ch, posix),
+            BACKSLASH => {
+                let (lit, end) = pat.at(after);
+                (lit == ch).then_some(end)
+            }
+            _ => (c == ch).then_some(after),
         };
-        match step {
-            Step::Advance(np, nn) => {
-                p = np;
-                n = nn;
-                guard_dot = false;
+        if let Some(np) = advance {
+            (p, n) = (np, next_n);
+        } else {
+            // Let the last star take one more unit and try again.
+            let (_, next) = name.at(from);
+            if resume == 0 || next >= name.s.len() {
+                return false;
             }
-            Step::Fail => {
-                // Let the last star take one more unit and try again.
-                let Some((resume, from)) = star else {
-                    return false;
-                };
-                let Some((_, next)) = u.at(name, from) else {
-                    return false;
-                };
-                if next >= name.len() {
-                    return false;
-                }
-                star = Some((resume, next));
-                p = resume;
-                n = next;
-                guard_dot = false;
-            }
+            from = next;
+            (p, n) = (resume, next);
         }
+        guard_dot = false;
     }
-}
-
-enum Step {
-    Advance(usize, usize),
-    Fail,
-}
-
-/// The outcome of a `[...]` set against one unit.
-enum Set {
-    /// The unit is in the set; the pattern resumes at this position.
-    Member(usize),
-    Outside,
-    /// No closing `]`: the `[` is an ordinary character.
-    Unterminated,
-    /// A malformed set: the match fails.
-    Broken,
 }
 
 /// Longest class name glibc reads.
 const CLASS_NAME_MAX: usize = 256;
 
-/// What one element of a set gave.
-enum Elem {
-    /// `ch` is in it; the element ends at this position.
-    Hit(usize),
-    /// Not in it: the next element starts with this unit, followed by this position.
-    Next(u32, usize),
-    /// The set ends here so.
-    End(Set),
-}
-
-/// The element after position `q`.
-fn next_elem(pat: &[u8], q: usize, u: Units) -> Elem {
-    match u.at(pat, q) {
-        Some((c, q)) => Elem::Next(c, q),
-        None => Elem::End(Set::Unterminated),
-    }
-}
-
-/// What `range_tail` found, as an element.
-#[inline(never)]
-fn range_elem(r: Range) -> Elem {
-    match r {
-        Range::In(q) => Elem::Hit(q),
-        Range::Continue(c, q) => Elem::Next(c, q),
-        Range::End => Elem::End(Set::Unterminated),
-        Range::Broken => Elem::End(Set::Broken),
-    }
-}
-
-/// An ordinary member `low` (its text ends before `p`), perhaps the start of a range.
-fn ordinary(pat: &[u8], p: usize, low: u32, ch: u32, u: Units) -> Elem {
-    let peek = |q: usize| u.at(pat, q).map(|(c, _)| c);
-    let is_range = peek(p) == Some(b'-' as u32)
-        && u.at(pat, p)
-            .and_then(|(_, q)| peek(q))
-            .is_some_and(|e| e != CLOSE);
-    if !is_range && low == ch {
-        return Elem::Hit(p);
-    }
-    let Some((next, q)) = u.at(pat, p) else {
-        return Elem::End(Set::Unterminated);
-    };
-    range_elem(range_tail(pat, next, q, low, ch, u))
-}
-
-/// `[=x=]` from `p` (on the `=`): exactly one character; None when it is not
-/// shaped so (the `[` is then an ordinary member).
-#[inline(never)]
-fn equivalence(pat: &[u8], p: usize, ch: u32, u: Units) -> Option<Elem> {
-    let (x, q) = u.at(pat, p).and_then(|(_, q)| u.at(pat, q))?;
-    let (after, _) = u.at(pat, q).and_then(|(e, q)| {
-        (e == b'=' as u32)
-            .then_some(q)
-            .and_then(|q| u.at(pat, q))
-            .filter(|&(b, _)| b == CLOSE)
-            .map(|(_, after)| (after, ()))
-    })?;
-    Some(if x == ch {
-        Elem::Hit(after)
-    } else {
-        next_elem(pat, after, u)
-    })
-}
-
-/// `[.x.]` from `p` (on the `.`): a collating symbol of one character; it may
-/// start a range (glibc does not check for a following `]` here).
-fn collating(pat: &[u8], p: usize, ch: u32, u: Units) -> Elem {
-    let Some((sym, after)) = symbol(pat, p, u) else {
-        return Elem::End(Set::Broken);
-    };
-    let Some((next, q)) = u.at(pat, after) else {
-        return Elem::End(Set::Unterminated);
-    };
-    let is_range = next == b'-' as u32 && u.at(pat, q).is_some();
-    if !is_range && sym == ch {
-        return Elem::Hit(after);
-    }
-    range_elem(range_tail(pat, next, q, sym, ch, u))
-}
-
-/// The element that starts with unit `c` (its text goes on at `p`).
-fn element(pat: &[u8], c: u32, p: usize, ch: u32, u: Units) -> Elem {
-    let peek = u.at(pat, p).map(|(c, _)| c);
-    if c == BACKSLASH {
-        return match u.at(pat, p) {
-            Some((lit, q)) => ordinary(pat, q, lit, ch, u),
-            None => Elem::End(Set::Broken),
-        };
-    }
-    if c == OPEN && peek == Some(b':' as u32) {
-        return match class_name(pat, p, u) {
-            ClassName::Known(class, q) if class.contains(ch, u == Units::Chars) => Elem::Hit(q),
-            ClassName::Known(_, q) => next_elem(pat, q, u),
-            ClassName::Unknown => Elem::End(Set::Broken),
-            ClassName::NotAName => ordinary(pat, p, OPEN, ch, u),
-        };
-    }
-    if c == OPEN && peek == Some(b'=' as u32) {
-        if let Some(e) = equivalence(pat, p, ch, u) {
-            return e;
-        }
-        return ordinary(pat, p, OPEN, ch, u);
-    }
-    if c == OPEN && peek == Some(DOT) {
-        return collating(pat, p, ch, u);
-    }
-    ordinary(pat, p, c, ch, u)
-}
-
-/// Evaluates the set whose text starts at `p` (after the `[`) against `ch`.
-#[inline(never)]
-fn set(pat: &[u8], mut p: usize, ch: u32, u: Units, posix: bool) -> Set {
-    let negate =
-        matches!(u.at(pat, p), Some((c, _)) if c == b'!' as u32 || (!posix && c == b'^' as u32));
-    if negate {
-        p = u.at(pat, p).map_or(p, |(_, q)| q);
-    }
-    // `c` is the current element's first unit, `p` the position after it.
-    let Some((mut c, q)) = u.at(pat, p) else {
-        return Set::Unterminated;
-    };
-    p = q;
-    loop {
-        match element(pat, c, p, ch, u) {
-            // A member matched: the set as a whole matches unless it is negated.
-            Elem::Hit(q) => {
-                return match skip_rest(pat, q, u) {
-                    Set::Member(_) if negate => Set::Outside,
-                    other => other,
-                }
-            }
-            Elem::Next(next, q) => {
-                c = next;
-                p = q;
-            }
-            Elem::End(end) => return end,
-        }
-        if c == CLOSE {
-            break;
-        }
-    }
-    if negate {
-        Set::Member(p)
-    } else {
-        Set::Outside
-    }
-}
-
-enum Range {
-    /// `ch` lies in the range; the pattern continues at this position.
-    In(usize),
-    /// Not a range or not in it: the next element starts with this unit.
-    Continue(u32, usize),
-    /// The pattern ended: the set is unterminated.
-    End,
-    Broken,
-}
-
-/// After a member `low`, `next` (at position `q` onwards) may be `-` and a range end.
-fn range_tail(pat: &[u8], next: u32, q: usize, low: u32, ch: u32, u: Units) -> Range {
-    let is_dash = next == b'-' as u32;
-    if !is_dash || u.at(pat, q).is_some_and(|(c, _)| c == CLOSE) {
-        return Range::Continue(next, q);
-    }
-    let Some((mut high, mut q)) = u.at(pat, q) else {
-        return Range::Broken;
-    };
-    if high == BACKSLASH {
-        let Some((h, q2)) = u.at(pat, q) else {
-            return Range::Broken;
-        };
-        high = h;
-        q = q2;
-    } else if high == OPEN && u.at(pat, q).is_some_and(|(c, _)| c == DOT) {
-        let Some((h, q2)) = symbol(pat, q, u) else {
-            return Range::Broken;
-        };
-        high = h;
-        q = q2;
-    }
-    if low <= ch && ch <= high {
-        return Range::In(q);
-    }
-    match u.at(pat, q) {
-        Some((c, q2)) => Range::Continue(c, q2),
-        None => Range::End,
-    }
+/// The letters a-y from `i` (at most CLASS_NAME_MAX of them), and whether `:]`
+/// follows them: what glibc reads as a class name.
+fn class_letters(pat: Text, i: usize) -> (usize, bool) {
+    let n = pat
+        .s
+        .get(i..)
+        .unwrap_or_default()
+        .iter()
+        .take(CLASS_NAME_MAX)
+        .take_while(|b| (b'a'..=b'y').contains(b))
+        .count();
+    (n, pat.closes(i + n, b':'))
 }
 
 /// A collating symbol starting at `p` (on the `.` after `[`): its one character and
 /// the position after `.]`; None when unterminated or longer than one character.
-fn symbol(pat: &[u8], p: usize, u: Units) -> Option<(u32, usize)> {
-    let (_, mut q) = u.at(pat, p)?;
-    let mut first = None;
-    let mut count = 0;
-    loop {
-        let (c, next) = u.at(pat, q)?;
-        if c == DOT && u.at(pat, next).is_some_and(|(e, _)| e == CLOSE) {
-            if count != 1 {
-                return None;
-            }
-            return Some((first?, next + 1));
-        }
-        first = first.or(Some(c));
-        count += 1;
-        q = next;
-    }
+fn symbol(pat: Text, p: usize) -> Option<(u32, usize)> {
+    let (x, q) = pat.at(pat.at(p).1);
+    pat.closes(q, b'.').then_some((x, q + 2))
 }
 
-enum ClassName {
-    Known(Class, usize),
-    Unknown,
-    /// Not shaped like a class name: the `[` is an ordinary member.
-    NotAName,
-}
-
-/// Reads `[:name:]` from `p` (on the `:`).
+/// Evaluates the set whose text starts at `start` (after the `[`) against `ch`:
+/// where the pattern resumes when `ch` matches it. A set without its `]` is an
+/// ordinary `[`; a malformed one (an unknown class, a range or an escape cut off)
+/// matches nothing. glibc's reading, quirks included.
 #[inline(never)]
-fn class_name(pat: &[u8], p: usize, u: Units) -> ClassName {
-    let mut q = p + 1;
-    let start = q;
-    loop {
-        if q - start == CLASS_NAME_MAX {
-            return ClassName::Unknown;
-        }
-        match u.at(pat, q) {
-            Some((c, next)) if c == b':' as u32 && pat.get(next) == Some(&b']') => {
-                return match Class::named(&pat[start..q]) {
-                    Some(class) => ClassName::Known(class, next + 1),
-                    None => ClassName::Unknown,
-                };
-            }
-            Some((c, next)) if (b'a' as u32..=b'y' as u32).contains(&c) => q = next,
-            _ => return ClassName::NotAName,
-        }
+fn set(pat: Text, start: usize, ch: u32, posix: bool) -> Option<usize> {
+    let unterminated = (ch == OPEN).then_some(start);
+    let (mut c, mut p) = pat.at(start);
+    let negate = c == b'!' as u32 || (!posix && c == b'^' as u32);
+    if negate {
+        (c, p) = pat.at(p);
     }
+    // `c` is the current element's first unit, `p` the position after it. A member
+    // that matches breaks out with the position after it.
+    let p = 'elements: loop {
+        if c == END {
+            return unterminated;
+        }
+        'element: {
+            let mut low = c;
+            // What ends a range's `-` besides the end: `]`, except after a
+            // collating symbol.
+            let mut stop = CLOSE;
+            if c == BACKSLASH {
+                (low, p) = pat.at(p);
+                if low == END {
+                    return None;
+                }
+            } else if c == OPEN {
+                let (kind, after_kind) = pat.at(p);
+                // `[:name:]` or `[=x=]` (exactly one character x) as a whole: whether
+                // `ch` is in it, and where it ends. Not so shaped, the `[` is ordinary.
+                let mut whole = None;
+                if kind == b':' as u32 {
+                    let (len, named) = class_letters(pat, p + 1);
+                    if len == CLASS_NAME_MAX {
+                        return None;
+                    }
+                    if named {
+                        let class = Class::named(&pat.s[p + 1..p + 1 + len])?;
+                        whole = Some((class.contains(ch, pat.chars), p + len + 3));
+                    }
+                } else if kind == b'=' as u32 {
+                    let (x, q) = pat.at(after_kind);
+                    if pat.closes(q, b'=') {
+                        whole = Some((x == ch, q + 2));
+                    }
+                } else if kind == DOT {
+                    // `[.x.]`: a collating symbol of one character; it may start a
+                    // range (glibc does not check for a `]` after its `-`).
+                    (low, p) = symbol(pat, p)?;
+                    stop = END;
+                }
+                if let Some((hit, q)) = whole {
+                    if hit {
+                        break 'elements q;
+                    }
+                    (c, p) = pat.at(q);
+                    break 'element;
+                }
+            }
+            // An ordinary member `low` (its text ends before `p`), perhaps a range's
+            // start.
+            let (next, q) = pat.at(p);
+            let end = pat.peek(q);
+            let is_range = next == DASH && end != END && end != stop;
+            if !is_range && low == ch {
+                break 'elements p;
+            }
+            (c, p) = (next, q);
+            if c == DASH && end != CLOSE {
+                let (mut high, q) = pat.at(p);
+                p = q;
+                if high == BACKSLASH {
+                    (high, p) = pat.at(p);
+                } else if high == OPEN && pat.peek(p) == DOT {
+                    (high, p) = symbol(pat, p)?;
+                }
+                if high == END {
+                    return None;
+                }
+                if low <= ch && ch <= high {
+                    break 'elements p;
+                }
+                (c, p) = pat.at(p);
+            }
+        }
+        if c == CLOSE {
+            return negate.then_some(p);
+        }
+    };
+    skip_rest(pat, p, negate, unterminated)
 }
 
-/// Skips the rest of a set whose member matched, from `p`, glibc's way (which checks
-/// less than the first pass: `[a[:bogus:]]` matches `a`).
-fn skip_rest(pat: &[u8], mut p: usize, u: Units) -> Set {
+/// A member matched: skips the rest of the set from `p`, glibc's way (which checks
+/// less than the first pass: `[a[:bogus:]]` matches `a`); gives what `set` gives.
+fn skip_rest(pat: Text, mut p: usize, negate: bool, unterminated: Option<usize>) -> Option<usize> {
+    let s = pat.s;
     loop {
-        let Some((c, q)) = u.at(pat, p) else {
-            return Set::Unterminated;
-        };
+        let (c, q) = pat.at(p);
+        if c == END {
+            return unterminated;
+        }
         p = q;
         if c == CLOSE {
-            return Set::Member(p);
+            return (!negate).then_some(p);
         }
+        let next = s.get(p).copied().unwrap_or(0);
         if c == BACKSLASH {
-            let Some((_, q)) = u.at(pat, p) else {
-                return Set::Broken;
-            };
-            p = q;
-        } else if c == OPEN && pat.get(p) == Some(&b':') {
-            // A class name: letters a-y up to `:]`; anything else makes the `[` an
-            // ordinary character again.
-            let mut q = p + 1;
-            let mut len = 0;
-            loop {
-                len += 1;
-                if len == CLASS_NAME_MAX {
-                    return Set::Broken;
-                }
-                match pat.get(q) {
-                    Some(b':') if pat.get(q + 1) == Some(&b']') => {
-                        p = q + 2;
-                        break;
-                    }
-                    Some(&b) if (b'a'..=b'y').contains(&b) => q += 1,
-                    _ => break,
-                }
+            let (e, q) = pat.at(p);
+            if e == END {
+                return None;
             }
-        } else if c == OPEN && pat.get(p) == Some(&b'=') {
-            let Some((_, q)) = u.at(pat, p + 1) else {
-                return Set::Broken;
-            };
-            if pat.get(q) != Some(&b'=') || pat.get(q + 1) != Some(&b']') {
-                return Set::Broken;
+            p = q;
+        } else if c == OPEN && next == b':' {
+            // Letters a-y up to `:]`; anything else makes the `[` an ordinary
+            // character again.
+            let (len, named) = class_letters(pat, p + 1);
+            if len >= CLASS_NAME_MAX - 1 {
+                return None;
+            }
+            if named {
+                p += len + 3;
+            }
+        } else if c == OPEN && next == b'=' {
+            let q = pat.at(p + 1).1;
+            if !pat.closes(q, b'=') {
+                return None;
             }
             p = q + 2;
-        } else if c == OPEN && pat.get(p) == Some(&b'.') {
+        } else if c == OPEN && next == b'.' {
             let mut q = p;
             p = loop {
-                let Some((_, next)) = u.at(pat, q) else {
-                    return Set::Broken;
-                };
-                q = next;
-                if q >= pat.len() {
-                    return Set::Broken;
+                q = pat.at(q).1;
+                if q >= s.len() {
+                    return None;
                 }
-                if pat[q] == b'.' && pat.get(q + 1) == Some(&b']') {
+                if pat.closes(q, b'.') {
                     break q + 2;
                 }
             };
         }
     }
 }
-
-/// The character classes of `[:name:]`.
+/// A character class of `[:name:]`: its index in CLASS_NAMES.
 #[derive(Clone, Copy)]
-enum Class {
-    Alnum,
-    Alpha,
-    Blank,
-    Cntrl,
-    Digit,
-    Graph,
-    Lower,
-    Print,
-    Punct,
-    Space,
-    Upper,
-    Xdigit,
-}
+struct Class(u8);
+
+/// The class names, each padded to six bytes with NULs.
+const CLASS_NAMES: [[u8; 6]; 12] = [
+    *b"alnum\0",
+    *b"alpha\0",
+    *b"blank\0",
+    *b"cntrl\0",
+    *b"digit\0",
+    *b"graph\0",
+    *b"lower\0",
+    *b"print\0",
+    *b"punct\0",
+    *b"space\0",
+    *b"upper\0",
+    *b"xdigit",
+];
 
 impl Class {
-    #[inline(never)]
     fn named(name: &[u8]) -> Option<Class> {
-        Some(match name {
-            b"alnum" => Class::Alnum,
-            b"alpha" => Class::Alpha,
-            b"blank" => Class::Blank,
-            b"cntrl" => Class::Cntrl,
-            b"digit" => Class::Digit,
-            b"graph" => Class::Graph,
-            b"lower" => Class::Lower,
-            b"print" => Class::Print,
-            b"punct" => Class::Punct,
-            b"space" => Class::Space,
-            b"upper" => Class::Upper,
-            b"xdigit" => Class::Xdigit,
-            _ => return None,
-        })
+        let i = CLASS_NAMES
+            .iter()
+            .position(|n| n.strip_suffix(&[0]).unwrap_or(n) == name)?;
+        Some(Class(i as u8))
     }
 
     /// Membership of `c`: ASCII as in the C locale; other characters only in
-    /// character mode, as glibc's C.UTF-8 tables.
+    /// character mode, as glibc's C.UTF-8 tables (tools/gen_unicode.py checks these
+    /// definitions on every code point; on ASCII they are the C locale's).
+    #[inline(never)]
     fn contains(self, c: u32, chars: bool) -> bool {
-        if c < 0x80 {
-            let b = c as u8;
-            return match self {
-                Class::Alnum => b.is_ascii_alphanumeric(),
-                Class::Alpha => b.is_ascii_alphabetic(),
-                Class::Blank => b == b' ' || b == b'\t',
-                Class::Cntrl => b.is_ascii_control(),
-                Class::Digit => b.is_ascii_digit(),
-                Class::Graph => b.is_ascii_graphic(),
-                Class::Lower => b.is_ascii_lowercase(),
-                Class::Print => b.is_ascii_graphic() || b == b' ',
-                Class::Punct => b.is_ascii_punctuation(),
-                Class::Space => b == b' ' || (9..=13).contains(&b),
-                Class::Upper => b.is_ascii_uppercase(),
-                Class::Xdigit => b.is_ascii_hexdigit(),
-            };
-        }
-        if !chars {
+        if c >= 0x80 && !chars {
             return false;
         }
-        // glibc's classes beyond ASCII, from the three tables and print and space
-        // (tools/gen_unicode.py checks these definitions on every code point).
-        let graph = unicode::is_print(c) && !unicode::is_space(c);
-        match self {
-            Class::Alnum | Class::Alpha => unicode::is_alpha(c),
-            Class::Blank => unicode::is_space(c) && !matches!(c, 0x2028 | 0x2029),
-            Class::Cntrl => unicode::is_cntrl(c),
-            Class::Digit | Class::Xdigit => false,
-            Class::Graph => graph,
-            Class::Print => unicode::is_print(c),
-            Class::Punct => graph && !unicode::is_alpha(c),
-            Class::Space => unicode::is_space(c),
-            Class::Lower => unicode::is_lower(c),
-            Class::Upper => unicode::is_upper(c),
+        let digit = (b'0' as u32..=b'9' as u32).contains(&c);
+        let graph = || unicode::is_print(c) && !unicode::is_space(c);
+        match self.0 {
+            0 | 1 => unicode::is_alpha(c) || (digit && self.0 == 0),
+            2 => unicode::is_space(c) && !matches!(c, 0x0a..=0x0d | 0x2028 | 0x2029),
+            3 => unicode::is_cntrl(c),
+            4 => digit,
+            5 => graph(),
+            6 => unicode::is_lower(c),
+            7 => unicode::is_print(c),
+            8 => graph() && !unicode::is_alpha(c) && !digit,
+            9 => unicode::is_space(c),
+            10 => unicode::is_upper(c),
+            _ => c < 0x80 && (c as u8).is_ascii_hexdigit(),
         }
     }
 }

@@ -125,47 +125,98 @@ pub fn quote(q: &Quoting, name: &[u8], out: &mut dyn Sink) -> Quoted {
     let (plan, dollar_open) = decide(q, name);
     let question_marks =
         q.hide_control && matches!(q.style, Style::Literal | Style::Shell | Style::ShellAlways);
-    let mut screen = Screen::new(out, q.utf8, question_marks);
-    let done = run(
-        &plan,
-        name,
-        q.utf8,
-        dollar_open,
-        &mut screen,
-        &mut Findings::default(),
-    );
+    let mut out = Out::new(Some(out), question_marks);
+    let done = run(&plan, name, dollar_open, &mut out, &mut Findings::default());
     debug_assert!(done.is_ok());
-    let first = screen.first;
-    let len = screen.raw_len;
-    let width = screen.finish();
     Quoted {
-        width,
-        quoted: len != name.len() || first != name.first().copied(),
+        width: out.width,
+        quoted: out.len != name.len() || out.first != name.first().copied(),
     }
 }
 
-/// The family a style's writing rules come from.
-#[derive(Clone, Copy, PartialEq, Eq)]
-enum Family {
-    /// Bytes as they are.
-    Literal,
-    /// `'…'` with `'\''` for a quote, and (with `escapes`) `$'…'` segments.
-    Single,
-    /// Backslash escapes, with optional open/close quote strings (c, escape, locale).
-    Backslash,
+/// Where `run` writes: a sink, and what `quote` reports of the text. ls measures
+/// and screens the quoted text (`-q`), so a character of the name counts as it is
+/// written, and the quoting's own bytes (printable ASCII, the curly quotes) one
+/// column a character.
+struct Out<'a> {
+    /// None in a dry run.
+    sink: Option<&'a mut dyn Sink>,
+    /// ls -q: the name's nonprintable characters are written as `?`.
+    question_marks: bool,
+    /// Display columns.
+    width: usize,
+    /// Bytes written (before `-q` replaced any).
+    len: usize,
+    first: Option<u8>,
+}
+
+impl<'a> Out<'a> {
+    fn new(sink: Option<&'a mut dyn Sink>, question_marks: bool) -> Out<'a> {
+        Out {
+            sink,
+            question_marks,
+            width: 0,
+            len: 0,
+            first: None,
+        }
+    }
+
+    /// The quoting's own bytes.
+    fn put(&mut self, bytes: &[u8]) {
+        // (A curly quote is three bytes of one character.)
+        let chars = if bytes.first() == Some(&0xE2) {
+            1
+        } else {
+            bytes.len()
+        };
+        self.text(bytes, chars, false);
+    }
+
+    fn byte(&mut self, b: u8) {
+        self.put(&[b]);
+    }
+
+    /// Text of the name `cols` columns wide; `hidden`: not printable (a `?` for
+    /// `-q`, one column).
+    fn text(&mut self, bytes: &[u8], cols: usize, hidden: bool) {
+        let Some(sink) = self.sink.as_deref_mut() else {
+            return;
+        };
+        if self.first.is_none() {
+            self.first = bytes.first().copied();
+        }
+        self.len += bytes.len();
+        if hidden && self.question_marks {
+            sink.put_byte(b'?');
+            self.width += 1;
+        } else {
+            match bytes {
+                &[b] => sink.put_byte(b),
+                _ => sink.put(bytes),
+            }
+            self.width += cols;
+        }
+    }
 }
 
 /// A decided way of writing one name.
 #[derive(Clone, Copy)]
 struct Plan {
-    family: Family,
+    /// The single-quote family: `'…'` with `'\''` for a quote, and (with
+    /// `escapes`) `$'…'` segments.
+    single: bool,
+    /// The backslash family: backslash escapes inside optional quotes (c, escape,
+    /// locale). Neither family: literal.
+    backslash: bool,
     /// Backslash escapes for control and nonprintable characters.
     escapes: bool,
     /// Write nothing but the name itself, or give up (`Forced`) when a byte needs
     /// quoting: the "maybe" styles.
     bare: bool,
-    open: &'static [u8],
-    close: &'static [u8],
+    /// Its quotes: an index into QUOTES.
+    quotes: u8,
+    /// LC_CTYPE is UTF-8.
+    utf8: bool,
     extra: &'static [u8],
 }
 
@@ -174,29 +225,48 @@ const DOUBLE: &[u8] = b"\"";
 const LEFT_CURLY: &[u8] = "\u{2018}".as_bytes();
 const RIGHT_CURLY: &[u8] = "\u{2019}".as_bytes();
 
+/// Each style's plan, in `Style` order: the family (0 literal, 1 single, 2
+/// backslash), ESCAPES, BARE, and its quotes (an index into QUOTES, shifted by 4;
+/// LOCALE_QUOTES: the curly ones in UTF-8, otherwise those of the index below).
+const PLANS: [u8; 10] = [
+    0,
+    1 | BARE | 1 << 4,
+    1 | 1 << 4,
+    1 | ESCAPES | BARE | 1 << 4,
+    1 | ESCAPES | 1 << 4,
+    2 | ESCAPES | 2 << 4,
+    2 | ESCAPES | BARE | 2 << 4,
+    2 | ESCAPES,
+    2 | ESCAPES | LOCALE_QUOTES | 1 << 4,
+    2 | ESCAPES | LOCALE_QUOTES | 2 << 4,
+];
+const ESCAPES: u8 = 4;
+const BARE: u8 = 8;
+const LOCALE_QUOTES: u8 = 0x80;
+/// (open, close)
+const QUOTES: [(&[u8], &[u8]); 4] = [
+    (b"", b""),
+    (SINGLE, SINGLE),
+    (DOUBLE, DOUBLE),
+    (LEFT_CURLY, RIGHT_CURLY),
+];
+
 impl Plan {
     fn of(style: Style, utf8: bool, extra: &'static [u8]) -> Plan {
-        let p = |family, escapes, bare, open, close| Plan {
-            family,
-            escapes,
-            bare,
-            open,
-            close,
-            extra,
+        let bits = PLANS[style as usize];
+        let quotes = if utf8 && bits & LOCALE_QUOTES != 0 {
+            3
+        } else {
+            bits >> 4 & 3
         };
-        match style {
-            Style::Literal => p(Family::Literal, false, false, b"", b""),
-            Style::Shell => p(Family::Single, false, true, SINGLE, SINGLE),
-            Style::ShellAlways => p(Family::Single, false, false, SINGLE, SINGLE),
-            Style::ShellEscape => p(Family::Single, true, true, SINGLE, SINGLE),
-            Style::ShellEscapeAlways => p(Family::Single, true, false, SINGLE, SINGLE),
-            Style::C => p(Family::Backslash, true, false, DOUBLE, DOUBLE),
-            Style::CMaybe => p(Family::Backslash, true, true, DOUBLE, DOUBLE),
-            Style::Escape => p(Family::Backslash, true, false, b"", b""),
-            Style::Locale if utf8 => p(Family::Backslash, true, false, LEFT_CURLY, RIGHT_CURLY),
-            Style::Locale => p(Family::Backslash, true, false, SINGLE, SINGLE),
-            Style::Clocale if utf8 => p(Family::Backslash, true, false, LEFT_CURLY, RIGHT_CURLY),
-            Style::Clocale => p(Family::Backslash, true, false, DOUBLE, DOUBLE),
+        Plan {
+            single: bits & 3 == 1,
+            backslash: bits & 3 == 2,
+            escapes: bits & ESCAPES != 0,
+            bare: bits & BARE != 0,
+            quotes,
+            utf8,
+            extra,
         }
     }
 
@@ -231,22 +301,14 @@ struct Findings {
 #[inline(never)]
 fn decide(q: &Quoting, name: &[u8]) -> (Plan, bool) {
     let mut plan = Plan::of(q.style, q.utf8, q.extra);
-    if plan.bare
-        && run(
-            &plan,
-            name,
-            q.utf8,
-            false,
-            &mut Discard,
-            &mut Findings::default(),
-        )
-        .is_err()
-    {
+    let dry_run =
+        |plan: &Plan, f: &mut Findings| run(plan, name, false, &mut Out::new(None, false), f);
+    if plan.bare && dry_run(&plan, &mut Findings::default()).is_err() {
         plan = plan.forced();
     }
-    if plan.family == Family::Single && !plan.bare {
+    if plan.single && !plan.bare {
         let mut f = Findings::default();
-        let _ = run(&plan, name, q.utf8, false, &mut Discard, &mut f);
+        let _ = dry_run(&plan, &mut f);
         if f.apostrophe {
             if f.double_quote_safe {
                 return (Plan::of(Style::C, q.utf8, plan.extra), false);
@@ -255,11 +317,6 @@ fn decide(q: &Quoting, name: &[u8]) -> (Plan, bool) {
         }
     }
     (plan, false)
-}
-
-struct Discard;
-impl Sink for Discard {
-    fn put(&mut self, _: &[u8]) {}
 }
 
 /// The `$'…'` bookkeeping of shell-escape: whether a `$'` segment is open, and whether
@@ -271,16 +328,16 @@ struct Dollar {
 
 impl Dollar {
     /// Before a backslash escape: in the single-quote family, leave `'…'` for `$'…'`.
-    fn begin(&mut self, plan: &Plan, out: &mut dyn Sink) {
+    fn begin(&mut self, plan: &Plan, out: &mut Out) {
         self.escaped_now = true;
-        if plan.family == Family::Single && !self.open {
+        if plan.single && !self.open {
             out.put(b"'$'");
             self.open = true;
         }
-        out.put_byte(b'\\');
+        out.byte(b'\\');
     }
     /// Before a character written as itself: close an open `$'…'` segment.
-    fn end(&mut self, out: &mut dyn Sink) {
+    fn end(&mut self, out: &mut Out) {
         if self.open && !self.escaped_now {
             out.put(b"''");
             self.open = false;
@@ -292,26 +349,23 @@ impl Dollar {
 fn run(
     plan: &Plan,
     name: &[u8],
-    utf8: bool,
     dollar_open: bool,
-    out: &mut dyn Sink,
+    out: &mut Out,
     f: &mut Findings,
 ) -> Result<(), Forced> {
-    let single = plan.family == Family::Single;
+    let single = plan.single;
     if !plan.bare {
-        out.put(plan.open);
+        out.put(QUOTES[plan.quotes as usize].0);
     }
     f.double_quote_safe = true;
     let mut w = Writer {
         plan,
         // Quote strings are only escaped inside the name by the backslash family.
-        close: if plan.family == Family::Backslash {
-            plan.close
+        close: if plan.backslash {
+            QUOTES[plan.quotes as usize].1
         } else {
             b""
         },
-        single,
-        utf8,
         dollar: Dollar {
             open: dollar_open,
             escaped_now: false,
@@ -327,150 +381,198 @@ fn run(
         return Err(Forced);
     }
     if !plan.bare {
-        w.out.put(plan.close);
+        w.out.put(QUOTES[plan.quotes as usize].1);
     }
     w.f.dollar_open = w.dollar.open;
     Ok(())
 }
 
 /// The state of `run` while it writes one name.
-struct Writer<'p, 'o> {
+struct Writer<'p, 'o, 's> {
     plan: &'p Plan,
     /// The closing quote, when the name must escape it.
     close: &'p [u8],
-    single: bool,
-    utf8: bool,
     dollar: Dollar,
-    out: &'o mut dyn Sink,
+    out: &'o mut Out<'s>,
     f: &'o mut Findings,
 }
 
-/// What one byte of a name needs (see `Writer::byte`).
+/// The escape `\000` (see `Need::letter`).
+const ZEROS: u8 = 1;
+
+/// How one character of a name is written (see `Writer::need`).
 struct Need {
-    /// Written as this backslash escape letter (`\n`), when the style escapes.
-    letter: Option<u8>,
-    /// The byte written (a NUL is written as `0` after its backslash).
-    byte: u8,
+    /// Its bytes.
+    len: usize,
+    /// Written, when the style escapes, as a backslash and this letter (`n` for
+    /// a newline, `0` for a NUL; ZEROS: `000`, for a NUL before a digit); 0: not so.
+    letter: u8,
     /// Could be written unchanged inside `"…"`.
     dq_safe: bool,
     /// The shell would read it specially.
     shell_special: bool,
+    /// Written as itself: its columns, whether it is unprintable (`?` for `-q`),
+    /// and whether it is an incomplete character at the end of the name.
+    cols: usize,
+    hidden: bool,
+    incomplete: bool,
+    /// Unprintable in a style that escapes: written as octal escapes, a byte each.
+    octal: bool,
 }
 
-/// What `Writer::byte` found.
-enum Step {
-    /// One byte to write, and how.
-    Byte(Need),
-    /// A character of this many bytes was written whole.
-    Wrote(usize),
-}
+/// How an ASCII byte is written: a kind (the low four bits) and flags.
+const PLAIN: u8 = 0;
+/// Control characters with a letter escape (`\a` ...); with FORCES (`\t` `\n` `\r`)
+/// they also make the shell styles quote.
+const LETTER: u8 = 1;
+const NUL: u8 = 2;
+const BACKSLASH: u8 = 3;
+const APOSTROPHE: u8 = 4;
+/// `{` `}` (special alone) and `#` `~` (special first).
+const POSITIONAL: u8 = 5;
+/// Not printable ASCII: see `Writer::other`.
+const OTHER: u8 = 6;
+const KIND: u8 = 0x0f;
+/// Could be written unchanged inside `"…"`.
+const DQ_SAFE: u8 = 0x10;
+/// The shell would read it specially.
+const SPECIAL: u8 = 0x20;
+const FORCES: u8 = 0x40;
 
-/// The bytes that are written as themselves and are safe in `"…"` everywhere.
-fn portable(c: u8) -> bool {
-    matches!(
-        c,
-        b'%' | b'+' | b',' | b'-' | b'.' | b'/' | b':' | b']' | b'_'
-    ) || c.is_ascii_alphanumeric()
-}
+/// The classes of the ASCII bytes.
+static CLASSES: [u8; 128] = {
+    let mut t = [OTHER; 128];
+    let mut c = 0x20;
+    while c < 0x7f {
+        t[c] = PLAIN | DQ_SAFE;
+        c += 1;
+    }
+    let special = b" !\"$&()*;<=>?[^`|";
+    let mut i = 0;
+    while i < special.len() {
+        t[special[i] as usize] = PLAIN | SPECIAL;
+        i += 1;
+    }
+    t[b' ' as usize] = PLAIN | SPECIAL | DQ_SAFE;
+    t[0] = NUL;
+    t[7] = LETTER;
+    t[8] = LETTER;
+    t[9] = LETTER | FORCES;
+    t[10] = LETTER | FORCES;
+    t[11] = LETTER;
+    t[12] = LETTER;
+    t[13] = LETTER | FORCES;
+    t[b'\\' as usize] = BACKSLASH;
+    t[b'\'' as usize] = APOSTROPHE | DQ_SAFE;
+    t[b'{' as usize] = POSITIONAL;
+    t[b'}' as usize] = POSITIONAL;
+    t[b'#' as usize] = POSITIONAL;
+    t[b'~' as usize] = POSITIONAL;
+    t
+};
 
-impl Writer<'_, '_> {
+impl Writer<'_, '_, '_> {
     /// Writes the character at `name[i]`; returns where the next one starts.
     #[inline]
     fn character(&mut self, name: &[u8], i: usize) -> Result<usize, Forced> {
         let plan = self.plan;
         self.dollar.escaped_now = false;
-        let mut right_quote = false;
-        if plan.escapes && !self.close.is_empty() && name[i..].starts_with(self.close) {
+        // (Only the backslash family has a `close` here, and it always escapes.)
+        let right_quote = self.close.first() == Some(&name[i]) && name[i..].starts_with(self.close);
+        if right_quote && plan.bare {
+            return Err(Forced);
+        }
+        let need = self.need(name, i)?;
+        let bytes = &name[i..i + need.len];
+        if !need.dq_safe {
+            self.f.double_quote_safe = false;
+        }
+        if need.octal {
             if plan.bare {
                 return Err(Forced);
             }
-            right_quote = true;
+            for &b in bytes {
+                self.dollar.begin(plan, self.out);
+                self.out
+                    .put(&[b'0' + (b >> 6), b'0' + ((b >> 3) & 7), b'0' + (b & 7)]);
+            }
+            return Ok(i + need.len);
         }
-        let need = match self.byte(name, i, right_quote)? {
-            Step::Byte(need) => need,
-            Step::Wrote(len) => return Ok(i + len),
-        };
-        if need.shell_special && self.single && plan.bare {
+        if need.shell_special && plan.single && plan.bare {
             return Err(Forced);
         }
-        let letter = need.letter.filter(|_| plan.escapes);
-        let extra =
-            (plan.bare || (plan.escapes && !self.single)) && plan.extra.contains(&need.byte);
-        if letter.is_some() || extra || right_quote {
+        let letter = if plan.escapes { need.letter } else { 0 };
+        // A loop, not `contains`: that is a memchr call per byte of every name.
+        #[allow(clippy::manual_contains)]
+        let extra = (plan.bare || (plan.escapes && !plan.single))
+            && plan.extra.iter().any(|&e| e == bytes[0]);
+        if letter != 0 || extra || right_quote {
             if plan.bare {
                 return Err(Forced);
             }
             self.dollar.begin(plan, self.out);
         }
-        self.dollar.end(self.out);
-        self.out.put_byte(letter.unwrap_or(need.byte));
-        if !need.dq_safe {
-            self.f.double_quote_safe = false;
+        if self.dollar.open {
+            self.dollar.end(self.out);
         }
-        Ok(i + 1)
+        if letter == ZEROS {
+            self.out.put(b"000");
+        } else if letter != 0 {
+            self.out.byte(letter);
+        } else if need.incomplete && !plan.bare && plan.quotes != 0 {
+            // An incomplete character at the end is one unreadable unit, unless a
+            // quote follows it: then each of its bytes is one.
+            for b in bytes {
+                self.out.text(core::slice::from_ref(b), 1, true);
+            }
+        } else {
+            self.out.text(bytes, need.cols, need.hidden);
+        }
+        Ok(i + need.len)
     }
 
-    /// What the byte `name[i]` needs: written as itself, or as a backslash escape
-    /// `\x`; or a multibyte character (or an unprintable byte) written whole here.
-    fn byte(&mut self, name: &[u8], i: usize, right_quote: bool) -> Result<Step, Forced> {
-        let (plan, single, c) = (self.plan, self.single, name[i]);
+    /// How the character at `name[i]` is written.
+    fn need(&mut self, name: &[u8], i: usize) -> Result<Need, Forced> {
+        let (plan, single, c) = (self.plan, self.plan.single, name[i]);
+        let class = CLASSES.get(c as usize).copied().unwrap_or(OTHER);
         let mut need = Need {
-            letter: None,
-            byte: c,
-            dq_safe: false,
-            shell_special: false,
+            len: 1,
+            letter: 0,
+            dq_safe: class & DQ_SAFE != 0,
+            shell_special: class & SPECIAL != 0,
+            cols: 1,
+            hidden: false,
+            incomplete: false,
+            octal: false,
         };
-        match c {
-            0 if plan.escapes => {
-                if plan.bare {
+        match class & KIND {
+            PLAIN => {}
+            LETTER => {
+                if class & FORCES != 0 && single && plan.bare {
                     return Err(Forced);
                 }
-                self.dollar.begin(plan, self.out);
-                if !single && name.get(i + 1).is_some_and(u8::is_ascii_digit) {
-                    self.out.put(b"00");
-                }
-                need.byte = b'0';
+                need.letter = b"abtnvfr"[c as usize - 7];
+                need.cols = 0;
+                need.hidden = true;
             }
-            0 => {}
-            0x07 | 0x08 | 0x0b | 0x0c => need.letter = Some(b"ab..vf"[c as usize - 7]),
-            b'\n' | b'\r' | b'\t' => {
-                if single && plan.bare {
-                    return Err(Forced);
-                }
-                need.letter = Some(match c {
-                    b'\n' => b'n',
-                    b'\r' => b'r',
-                    _ => b't',
-                });
+            NUL if plan.escapes => {
+                need.letter = if !single && name.get(i + 1).is_some_and(u8::is_ascii_digit) {
+                    ZEROS
+                } else {
+                    b'0'
+                };
             }
-            b'\\' => {
+            BACKSLASH => {
                 if single {
                     if plan.bare {
                         return Err(Forced);
                     }
                 } else if !(plan.escapes && plan.bare && !self.close.is_empty()) {
-                    need.letter = Some(b'\\');
+                    need.letter = b'\\';
                 }
             }
-            b'?' => need.shell_special = true,
-            b'{' | b'}' | b'#' | b'~' => {
-                let special = if c == b'{' || c == b'}' {
-                    name.len() == 1
-                } else {
-                    i == 0
-                };
-                need.dq_safe = special;
-                need.shell_special = special;
-            }
-            b' ' => {
-                need.dq_safe = true;
-                need.shell_special = true;
-            }
-            b'!' | b'"' | b'$' | b'&' | b'(' | b')' | b'*' | b';' | b'<' | b'=' | b'>' | b'['
-            | b'^' | b'`' | b'|' => need.shell_special = true,
-            b'\'' => {
+            APOSTROPHE => {
                 self.f.apostrophe = true;
-                need.dq_safe = true;
                 if single {
                     if plan.bare {
                         return Err(Forced);
@@ -479,193 +581,52 @@ impl Writer<'_, '_> {
                     self.dollar.open = false;
                 }
             }
-            _ if portable(c) => need.dq_safe = true,
-            _ => return self.other(name, i, right_quote, need),
-        }
-        Ok(Step::Byte(need))
-    }
-
-    /// A character outside the portable set: one byte in C, a multibyte character
-    /// (or an encoding error) in UTF-8. Written here when it is longer than a byte or
-    /// must be escaped.
-    fn other(
-        &mut self,
-        name: &[u8],
-        i: usize,
-        right_quote: bool,
-        need: Need,
-    ) -> Result<Step, Forced> {
-        let plan = self.plan;
-        let (len, printable) = character(&name[i..], self.utf8);
-        if !printable {
-            self.f.double_quote_safe = false;
-        }
-        let escaped = plan.escapes && !printable;
-        if len == 1 && !escaped {
-            return Ok(Step::Byte(Need {
-                dq_safe: printable,
-                ..need
-            }));
-        }
-        for (k, &b) in name[i..i + len].iter().enumerate() {
-            if escaped {
-                if plan.bare {
-                    return Err(Forced);
+            POSITIONAL => {
+                let special = if c == b'{' || c == b'}' {
+                    name.len() == 1
+                } else {
+                    i == 0
+                };
+                need.dq_safe = special;
+                need.shell_special = special;
+            }
+            // Not printable ASCII: one byte in C; in UTF-8 a whole valid character,
+            // one byte of an encoding error, or all of an incomplete character at the
+            // end.
+            _ => {
+                let mut printable = false;
+                if !plan.utf8 {
+                    printable = (0x20..0x7f).contains(&c);
+                    need.cols = printable as usize;
+                    need.hidden = !printable;
+                } else {
+                    match unicode::decode(&name[i..]) {
+                        Decoded::Char(cp, len) => {
+                            let w = unicode::width(cp);
+                            need.len = len;
+                            printable = unicode::is_print(cp);
+                            // wcwidth: -1 for what is not printable (U+0000 is 0
+                            // wide).
+                            need.hidden = w < 0;
+                            need.cols = if w >= 0 {
+                                w as usize
+                            } else {
+                                !unicode::is_cntrl(cp) as usize
+                            };
+                        }
+                        Decoded::Invalid => need.hidden = true,
+                        Decoded::Incomplete => {
+                            need.len = name.len() - i;
+                            need.hidden = true;
+                            need.incomplete = true;
+                        }
+                    }
                 }
-                self.dollar.begin(plan, self.out);
-                self.out
-                    .put(&[b'0' + (b >> 6), b'0' + ((b >> 3) & 7), b'0' + (b & 7)]);
-            } else {
-                if k == 0 && right_quote {
-                    self.out.put_byte(b'\\');
-                }
-                self.dollar.end(self.out);
-                self.out.put_byte(b);
+                need.dq_safe = printable;
+                need.octal = plan.escapes && !printable;
             }
         }
-        Ok(Step::Wrote(len))
-    }
-}
-
-/// The length of the character at the start of `s` (non-empty) and whether it is
-/// printable, as quotearg sees it: one byte in C; in UTF-8 a whole valid character,
-/// one byte of an encoding error, or all of an incomplete character at the end.
-fn character(s: &[u8], utf8: bool) -> (usize, bool) {
-    if !utf8 {
-        return (1, (0x20..0x7f).contains(&s[0]));
-    }
-    match unicode::decode(s) {
-        Decoded::Char(cp, len) => (len, unicode::is_print(cp)),
-        Decoded::Invalid => (1, false),
-        Decoded::Incomplete => (s.len(), false),
-    }
-}
-
-/// glibc's iswcntrl: C0, DEL, C1, and the line and paragraph separators.
-fn is_cntrl(cp: u32) -> bool {
-    cp < 0x20 || (0x7f..0xa0).contains(&cp) || cp == 0x2028 || cp == 0x2029
-}
-
-/// The last stage: counts display columns of what passes through and, for `-q`,
-/// replaces nonprintable characters with `?` (one per character, one per byte of an
-/// encoding error, one for an incomplete character at the end), as ls does on the
-/// quoted text.
-struct Screen<'a> {
-    out: &'a mut dyn Sink,
-    utf8: bool,
-    question_marks: bool,
-    width: usize,
-    first: Option<u8>,
-    raw_len: usize,
-    /// The start of a multibyte character not complete yet.
-    pending: [u8; 6],
-    held: usize,
-}
-
-impl<'a> Screen<'a> {
-    fn new(out: &'a mut dyn Sink, utf8: bool, question_marks: bool) -> Screen<'a> {
-        Screen {
-            out,
-            utf8,
-            question_marks,
-            width: 0,
-            first: None,
-            raw_len: 0,
-            pending: [0; 6],
-            held: 0,
-        }
-    }
-
-    fn feed(&mut self, b: u8) {
-        if self.first.is_none() {
-            self.first = Some(b);
-        }
-        self.raw_len += 1;
-        if !self.utf8 {
-            let printable = (0x20..0x7f).contains(&b);
-            if self.question_marks {
-                self.out.put_byte(if printable { b } else { b'?' });
-                self.width += 1;
-            } else {
-                self.out.put_byte(b);
-                self.width += printable as usize;
-            }
-            return;
-        }
-        if self.held == 0 && (0x20..0x7f).contains(&b) {
-            self.out.put_byte(b);
-            self.width += 1;
-            return;
-        }
-        self.pending[self.held] = b;
-        self.held += 1;
-        while self.held > 0 {
-            let held = self.held;
-            match unicode::decode(&self.pending[..held]) {
-                Decoded::Char(cp, len) => {
-                    self.character(cp, len);
-                    self.shift(len);
-                }
-                Decoded::Invalid => {
-                    self.unreadable(1);
-                    self.shift(1);
-                }
-                Decoded::Incomplete if held == self.pending.len() => {
-                    self.unreadable(1);
-                    self.shift(1);
-                }
-                Decoded::Incomplete => break,
-            }
-        }
-    }
-
-    fn shift(&mut self, n: usize) {
-        self.pending.copy_within(n..self.held, 0);
-        self.held -= n;
-    }
-
-    /// A decoded character: kept with its width, or hidden as `?`; nonprintable
-    /// characters shown as they are take one column unless they are controls.
-    fn character(&mut self, cp: u32, len: usize) {
-        let w = unicode::width(cp);
-        if w >= 0 {
-            self.out.put(&self.pending[..len]);
-            self.width += w as usize;
-        } else if self.question_marks {
-            self.out.put_byte(b'?');
-            self.width += 1;
-        } else {
-            self.out.put(&self.pending[..len]);
-            self.width += !is_cntrl(cp) as usize;
-        }
-    }
-
-    /// `n` bytes that do not form a character: one column, one `?`.
-    fn unreadable(&mut self, n: usize) {
-        if self.question_marks {
-            self.out.put_byte(b'?');
-        } else {
-            self.out.put(&self.pending[..n]);
-        }
-        self.width += 1;
-    }
-
-    fn finish(mut self) -> usize {
-        if self.held > 0 {
-            self.unreadable(self.held);
-        }
-        self.width
-    }
-}
-
-impl Sink for Screen<'_> {
-    fn put(&mut self, bytes: &[u8]) {
-        for &b in bytes {
-            self.feed(b);
-        }
-    }
-    fn put_byte(&mut self, b: u8) {
-        self.feed(b);
+        Ok(need)
     }
 }
 
