@@ -375,7 +375,25 @@ fn run(
     };
     let mut i = 0;
     while i < name.len() {
-        i = w.character(name, i)?;
+        // A run of printable ASCII that no style escapes, quotes or counts as
+        // special (no closing quote is such a byte), written at once: what
+        // `character` does a byte at a time for it.
+        let mut end = i;
+        while let Some(&c) = name.get(end) {
+            if CLASSES.get(c as usize) != Some(&(PLAIN | DQ_SAFE)) || plan.extra.contains(&c) {
+                break;
+            }
+            end += 1;
+        }
+        let plain = end - i;
+        if plain == 0 {
+            i = w.character(name, i)?;
+            continue;
+        }
+        w.dollar.escaped_now = false;
+        w.dollar.end(w.out);
+        w.out.text(&name[i..i + plain], plain, false);
+        i += plain;
     }
     if name.is_empty() && single && plan.bare {
         return Err(Forced);
