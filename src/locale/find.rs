@@ -27,23 +27,6 @@ const DEFAULT_PATH: &[u8] = b"/usr/lib/locale";
 const ARCHIVE: &CStr = c"/usr/lib/locale/locale-archive";
 const ALIASES: &CStr = c"/usr/share/locale/locale.alias";
 
-/// The category names by glibc's number (6 is LC_ALL, never loaded).
-const NAMES: [&[u8]; 13] = [
-    b"LC_CTYPE",
-    b"LC_NUMERIC",
-    b"LC_TIME",
-    b"LC_COLLATE",
-    b"LC_MONETARY",
-    b"LC_MESSAGES",
-    b"LC_ALL",
-    b"LC_PAPER",
-    b"LC_NAME",
-    b"LC_ADDRESS",
-    b"LC_TELEPHONE",
-    b"LC_MEASUREMENT",
-    b"LC_IDENTIFICATION",
-];
-
 /// Where each category's file keeps the name of its codeset (the index of
 /// CODESET, _NL_NUMERIC_CODESET, _NL_TIME_CODESET, ... in <langinfo.h>).
 const CODESET_ITEM: [u8; 13] = [14, 5, 110, 18, 45, 4, 0, 2, 6, 12, 4, 1, 15];
@@ -193,11 +176,11 @@ impl Search {
             b.push(p.modifier.unwrap_or(b""))?;
         }
         b.push(b"/")?;
-        b.push(NAMES[cat])?;
+        b.push(super::category_name(cat))?;
         let data = match b.open() {
             Err(e) if e == crate::sys::Errno::INVAL => {
                 b.push(b"/SYS_")?;
-                b.push(NAMES[cat])?;
+                b.push(super::category_name(cat))?;
                 b.open().ok()?
             }
             other => other.ok()?,
