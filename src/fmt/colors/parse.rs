@@ -16,7 +16,7 @@
 //! ones; `ln=target` turns on coloring symlinks like their targets.
 
 use super::suffix::Builder;
-use super::{Database, Key, Storage, BUILTIN};
+use super::{builtin_seqs, Database, Key, Storage};
 use crate::fmt::Sink;
 
 /// Why LS_COLORS was rejected.
@@ -185,7 +185,7 @@ pub fn parse<'a>(text: &[u8], storage: Storage<'a>) -> Result<Database<'a>, Pars
         Some(n) => &text[..n],
         None => text,
     };
-    let mut seqs = BUILTIN;
+    let mut seqs = builtin_seqs();
     let mut suffixes = Builder::new(storage.slots);
     let mut out = Decoded {
         rest: storage.bytes,
