@@ -252,20 +252,34 @@ pub struct Database<'a> {
     seqs: [Option<&'a [u8]>; KEY_COUNT],
     suffixes: SuffixTable<'a>,
     link_as_target: bool,
+    /// Bit `key as usize` set: the key is colored (`is_colored`), worked out once.
+    colored: u32,
 }
 
 impl Database<'static> {
     /// GNU's built-in database (LS_COLORS unset or empty).
     pub fn builtin() -> Database<'static> {
-        Database {
-            seqs: builtin_seqs(),
-            suffixes: SuffixTable::empty(),
-            link_as_target: false,
-        }
+        Database::new(builtin_seqs(), SuffixTable::empty())
     }
 }
 
 impl<'a> Database<'a> {
+    /// The database of these sequences and suffixes.
+    fn new(seqs: [Option<&'a [u8]>; KEY_COUNT], suffixes: SuffixTable<'a>) -> Database<'a> {
+        let mut colored = 0;
+        for (k, seq) in seqs.iter().enumerate() {
+            if !matches!(seq, None | Some(b"") | Some(b"0") | Some(b"00")) {
+                colored |= 1 << k;
+            }
+        }
+        Database {
+            seqs,
+            suffixes,
+            link_as_target: seqs[Key::Link as usize] == Some(b"target"),
+            colored,
+        }
+    }
+
     /// The sequence stored for `key`, `None` if it was never set. `Some(b"")` is
     /// possible (`fi=`): GNU then still writes `lc rc` around the name.
     pub fn get(&self, key: Key) -> Option<&'a [u8]> {
@@ -275,7 +289,7 @@ impl<'a> Database<'a> {
     /// GNU's `is_colored`: set and not empty, `0` or `00`. The type tests
     /// (`ex`, `su`, `ow`, `no`, ...) only apply when this is true.
     pub fn is_colored(&self, key: Key) -> bool {
-        !matches!(self.get(key), None | Some(b"") | Some(b"0") | Some(b"00"))
+        self.colored & (1 << key as u32) != 0
     }
 
     /// `ln=target`: symlinks are colored like the file they point to.

@@ -219,10 +219,5 @@ pub fn parse<'a>(text: &[u8], storage: Storage<'a>) -> Result<Database<'a>, Pars
             }
         }
     }
-    let link_as_target = seqs[Key::Link as usize] == Some(b"target");
-    Ok(Database {
-        seqs,
-        suffixes: suffixes.finish(),
-        link_as_target,
-    })
+    Ok(Database::new(seqs, suffixes.finish()))
 }
