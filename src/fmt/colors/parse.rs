@@ -92,9 +92,6 @@ impl<'a> Decoded<'a> {
     }
 }
 
-/// A decoding failure inside a value (a bad escape).
-struct BadEscape;
-
 fn hex_digit(b: Option<&u8>) -> Option<u8> {
     match *b? {
         d @ b'0'..=b'9' => Some(d - b'0'),
@@ -105,13 +102,15 @@ fn hex_digit(b: Option<&u8>) -> Option<u8> {
 }
 
 /// Decodes one value (or suffix, when `stop_at_equals`) starting at `*at`, leaving
-/// `*at` on the byte that ended it (`:`, `=`, or the end).
+/// `*at` on the byte that ended it (`:`, `=`, or the end). A bad escape is the
+/// error `bad`.
 fn decode<'a>(
     text: &[u8],
     at: &mut usize,
     stop_at_equals: bool,
     out: &mut Decoded<'a>,
-) -> Result<Result<&'a [u8], BadEscape>, ParseError> {
+    bad: ParseError,
+) -> Result<&'a [u8], ParseError> {
     let mut i = *at;
     loop {
         let c = match text.get(i) {
@@ -123,7 +122,7 @@ fn decode<'a>(
         match c {
             b'\\' => {
                 let e = match text.get(i) {
-                    None => return Ok(Err(BadEscape)),
+                    None => return Err(bad),
                     Some(&e) => e,
                 };
                 i += 1;
@@ -165,13 +164,19 @@ fn decode<'a>(
                 }
                 // 9.1 leaves the `?` to be read again as an ordinary byte.
                 Some(b'?') => out.push(0x7f)?,
-                _ => return Ok(Err(BadEscape)),
+                _ => return Err(bad),
             },
             _ => out.push(c)?,
         }
     }
     *at = i;
-    Ok(Ok(out.take()))
+    Ok(out.take())
+}
+
+/// What an entry names: `*SUFFIX`, or a key by its two letters.
+enum Name<'a> {
+    Suffix(&'a [u8]),
+    Key([u8; 2]),
 }
 
 const fn invalid(prefix: Option<[u8; 2]>) -> ParseError {
@@ -193,29 +198,32 @@ pub fn parse<'a>(text: &[u8], storage: Storage<'a>) -> Result<Database<'a>, Pars
     };
     let mut i = 0;
     while let Some(&c) = text.get(i) {
-        match c {
-            b':' => i += 1,
-            b'*' => {
-                i += 1;
-                let suffix = decode(text, &mut i, true, &mut out)?.map_err(|_| invalid(None))?;
-                if text.get(i) != Some(&b'=') {
-                    return Err(invalid(None));
-                }
-                i += 1;
-                let seq = decode(text, &mut i, false, &mut out)?.map_err(|_| invalid(None))?;
+        if c == b':' {
+            i += 1;
+            continue;
+        }
+        // The entry's name: `*SUFFIX` (decoded) or two letters.
+        let name = if c == b'*' {
+            i += 1;
+            Name::Suffix(decode(text, &mut i, true, &mut out, invalid(None))?)
+        } else {
+            let label = [c, *text.get(i + 1).ok_or(invalid(None))?];
+            i += 2;
+            Name::Key(label)
+        };
+        if text.get(i) != Some(&b'=') {
+            return Err(invalid(None));
+        }
+        i += 1;
+        match name {
+            Name::Suffix(suffix) => {
+                let seq = decode(text, &mut i, false, &mut out, invalid(None))?;
                 suffixes.insert(suffix, seq)?;
             }
-            first => {
-                let second = *text.get(i + 1).ok_or(invalid(None))?;
-                let label = [first, second];
-                if text.get(i + 2) != Some(&b'=') {
-                    return Err(invalid(None));
-                }
-                i += 3;
-                let key = Key::from_label(label).ok_or(invalid(Some(label)))?;
-                let seq =
-                    decode(text, &mut i, false, &mut out)?.map_err(|_| invalid(Some(label)))?;
-                seqs[key as usize] = Some(seq);
+            Name::Key(label) => {
+                let bad = invalid(Some(label));
+                let key = Key::from_label(label).ok_or(bad)?;
+                seqs[key as usize] = Some(decode(text, &mut i, false, &mut out, bad)?);
             }
         }
     }
