@@ -29,6 +29,17 @@ pub struct Info {
     pub blksize: i64,
 }
 
+impl Pre {
+    /// What the up-front stat found, or (not tried) what fstat of `fd` finds now.
+    fn info(self, fd: BorrowedFd<'_>) -> Option<Info> {
+        match self {
+            Pre::Known(i) => Some(i),
+            Pre::Failed => None,
+            Pre::NotTried => file::fstat(fd).ok().map(|st| Info::of(&st)),
+        }
+    }
+}
+
 impl Info {
     pub fn of(st: &Stat) -> Info {
         let fmt = st.st_mode & 0o170000;
@@ -71,29 +82,32 @@ impl<'r> Reader<'r> {
     /// stat; `stdin` says the input is fd 0, whose offset is not known to be 0.
     pub fn count(&mut self, job: &Job, fd: BorrowedFd<'_>, pre: Pre, stdin: bool) -> Outcome {
         let method = job.method();
-        if method == Method::BytesOnly {
-            return self.bytes_only(fd, pre, stdin);
-        }
-        if let Pre::Known(i) = pre {
-            if i.regular && i.size > READ_SIZE as i64 {
-                file::advise(fd, file::Advice::Sequential);
+        let mut counts = Counts::default();
+        let error = if method == Method::BytesOnly {
+            self.bytes_only(fd, pre, stdin, &mut counts)
+        } else {
+            if let Pre::Known(i) = pre {
+                if i.regular && i.size > READ_SIZE as i64 {
+                    file::advise(fd, file::Advice::Sequential);
+                }
             }
-        }
-        if method == Method::Lines {
-            return self.lines(fd, pre, stdin);
-        }
-        self.full(job, fd, pre, stdin)
+            if method != Method::Lines {
+                return self.full(job, fd, pre, stdin);
+            }
+            self.lines(fd, pre, stdin, &mut counts)
+        };
+        Outcome { counts, error }
     }
 
     /// `-c` alone (or `-m` in C): st_size when it can be trusted, else read.
-    fn bytes_only(&mut self, fd: BorrowedFd<'_>, pre: Pre, stdin: bool) -> Outcome {
-        let info = match pre {
-            Pre::Known(i) => Some(i),
-            Pre::Failed => None,
-            Pre::NotTried => file::fstat(fd).ok().map(|st| Info::of(&st)),
-        };
-        let mut bytes = 0u64;
-        if let Some(i) = info {
+    fn bytes_only(
+        &mut self,
+        fd: BorrowedFd<'_>,
+        pre: Pre,
+        stdin: bool,
+        c: &mut Counts,
+    ) -> Option<Errno> {
+        if let Some(i) = pre.info(fd) {
             if i.regular && i.size >= 0 {
                 let end = i.size;
                 let cur: i64 = if stdin {
@@ -103,127 +117,80 @@ impl<'r> Reader<'r> {
                 };
                 if end % file::page_size() as i64 != 0 {
                     // st_size is exact; as 9.1, the offset is left where it is.
-                    let n = if end < cur { 0 } else { end - cur };
-                    return Outcome {
-                        counts: Counts {
-                            bytes: n as u64,
-                            ..Counts::default()
-                        },
-                        error: None,
-                    };
+                    c.bytes = if end < cur { 0 } else { (end - cur) as u64 };
+                    return None;
                 }
                 // A size that is a page multiple may be approximate (procfs,
                 // sysfs): skip to one block before the end and read the rest.
                 // 9.1 moves there relative to the current offset.
                 let hi = end - end % (i.blksize + 1);
                 if 0 <= cur && cur < hi && file::seek_forward(fd, hi as u64).is_ok() {
-                    bytes = (hi - cur) as u64;
+                    c.bytes = (hi - cur) as u64;
                 }
             }
             if i.fifo {
-                return self.splice_count(fd);
+                return self.splice_count(fd, c);
             }
         }
-        let (n, error) = self.read_all(fd);
-        Outcome {
-            counts: Counts {
-                bytes: bytes + n,
-                ..Counts::default()
-            },
-            error,
-        }
+        self.read_rest(fd, c, false)
     }
 
-    /// Reads to end of file, counting bytes only.
-    fn read_all(&mut self, fd: BorrowedFd<'_>) -> (u64, Option<Errno>) {
-        let mut total = 0u64;
+    /// Reads to end of file, adding the bytes read (and the newlines in them, when
+    /// `lines`) to `c`.
+    fn read_rest(&mut self, fd: BorrowedFd<'_>, c: &mut Counts, lines: bool) -> Option<Errno> {
         let buf = &mut self.buf[CARRY..];
         loop {
             match file::read(fd, buf) {
-                Ok(0) => return (total, None),
-                Ok(n) => total += n as u64,
-                Err(e) => return (total, Some(e)),
+                Ok(0) => return None,
+                Ok(n) => {
+                    c.bytes += n as u64;
+                    if lines {
+                        c.lines += simd::count_newlines(&buf[..n]);
+                    }
+                }
+                Err(e) => return Some(e),
             }
         }
     }
 
     /// Counts a pipe's bytes by splicing them to /dev/null (no copy to user
     /// space); falls back to reading when the kernel refuses.
-    fn splice_count(&mut self, fd: BorrowedFd<'_>) -> Outcome {
+    fn splice_count(&mut self, fd: BorrowedFd<'_>, c: &mut Counts) -> Option<Errno> {
         if self.null.is_none() {
             self.null = Some(file::open_write(c"/dev/null"));
             // A bigger pipe means fewer, larger splices.
             let _ = file::set_pipe_size(fd, PIPE_SIZE);
         }
-        let mut total = 0u64;
         if let Some(Ok(null)) = &self.null {
             use crate::sys::AsFd;
             let null = null.as_fd();
             loop {
                 match file::splice(fd, null, SPLICE_CHUNK) {
-                    Ok(0) => {
-                        return Outcome {
-                            counts: Counts {
-                                bytes: total,
-                                ..Counts::default()
-                            },
-                            error: None,
-                        }
-                    }
-                    Ok(n) => total += n as u64,
+                    Ok(0) => return None,
+                    Ok(n) => c.bytes += n as u64,
                     Err(Errno::INVAL) | Err(Errno::NOSYS) => break,
-                    Err(e) => {
-                        return Outcome {
-                            counts: Counts {
-                                bytes: total,
-                                ..Counts::default()
-                            },
-                            error: Some(e),
-                        }
-                    }
+                    Err(e) => return Some(e),
                 }
             }
         }
-        let (n, error) = self.read_all(fd);
-        Outcome {
-            counts: Counts {
-                bytes: total + n,
-                ..Counts::default()
-            },
-            error,
-        }
+        self.read_rest(fd, c, false)
     }
 
     /// Lines (and bytes): the vector newline count, over mapped windows of a large
     /// regular file, then over 256 KiB reads to the end.
-    fn lines(&mut self, fd: BorrowedFd<'_>, pre: Pre, stdin: bool) -> Outcome {
-        let mut c = Counts::default();
+    fn lines(
+        &mut self,
+        fd: BorrowedFd<'_>,
+        pre: Pre,
+        stdin: bool,
+        c: &mut Counts,
+    ) -> Option<Errno> {
         if let Some(size) = mappable(fd, pre) {
             let mut newlines = Newlines(0);
             c.bytes = mapped(fd, size, stdin, &mut newlines);
             c.lines = newlines.0;
         }
-        let buf = &mut self.buf[CARRY..];
-        loop {
-            match file::read(fd, buf) {
-                Ok(0) => {
-                    return Outcome {
-                        counts: c,
-                        error: None,
-                    }
-                }
-                Ok(n) => {
-                    c.bytes += n as u64;
-                    c.lines += simd::count_newlines(&buf[..n]);
-                }
-                Err(e) => {
-                    return Outcome {
-                        counts: c,
-                        error: Some(e),
-                    }
-                }
-            }
-        }
+        self.read_rest(fd, c, true)
     }
 
     /// Words, characters, line widths: the full counter, carrying a character
@@ -316,12 +283,8 @@ impl WindowSink for Counter<'_> {
 /// The size of `fd` when it is a regular file large enough to map (one fstat if
 /// the up-front stat was not made).
 fn mappable(fd: BorrowedFd<'_>, pre: Pre) -> Option<u64> {
-    let info = match pre {
-        Pre::Known(i) => Some(i),
-        Pre::Failed => None,
-        Pre::NotTried => file::fstat(fd).ok().map(|st| Info::of(&st)),
-    };
-    info.filter(|i| i.regular && i.size >= MAP_MIN as i64)
+    pre.info(fd)
+        .filter(|i| i.regular && i.size >= MAP_MIN as i64)
         .map(|i| i.size as u64)
 }
 
