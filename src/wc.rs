@@ -17,6 +17,7 @@ mod options;
 mod render;
 
 use crate::cli::{argmatch, Args, Item, Parser};
+use crate::fmt::quote::Quoting;
 use crate::msg::{self, try_help};
 use crate::simd;
 use crate::sys::arena::{Arena, Exhausted};
@@ -27,7 +28,7 @@ use input::{Info, Pre, Reader};
 use job::{Job, Method, Total};
 pub use options::OPTS;
 use options::{Act, TOTALS};
-use render::{counts_line, file_error, msg, number_width, push_name, push_name_always};
+use render::{counts_line, file_error, msg, number_width, push_name, report};
 
 /// The command line, read once.
 struct Command {
@@ -52,11 +53,13 @@ pub fn main(prog: &'static [u8], first: usize) -> i32 {
     };
     let job = &cmd.job;
     if cmd.files0.is_some() && cmd.count > 0 {
-        let mut l = msg(job);
-        l.push(b"extra operand ");
-        push_name_always(&mut l, job, cmd.first_operand);
-        l.push(b"\nfile operands cannot be combined with --files0-from\n")
-            .send();
+        report(
+            job,
+            b"extra operand ",
+            Some((cmd.first_operand, Quoting::quoteaf)),
+            b"\nfile operands cannot be combined with --files0-from\n",
+            None,
+        );
         try_help(prog);
         return 1;
     }
@@ -90,8 +93,7 @@ pub fn main(prog: &'static [u8], first: usize) -> i32 {
     // The process ends next: no need to close the splice sink.
     core::mem::forget(run);
     if stdin_closed {
-        let mut l = msg(job);
-        l.push(b"-: ").errno(Errno::BADF).push(b"\n").send();
+        report(job, b"-: ", None, b"", Some(Errno::BADF));
         status = 1;
     }
     finish(job, status)
@@ -221,9 +223,7 @@ impl Run<'_> {
         let mut ok = true;
         for (&name, &pre) in names.iter().zip(pres.iter()) {
             if name.is_empty() {
-                let mut l = msg(job);
-                l.push(b"invalid zero-length file name\n").send();
-                ok = false;
+                ok = report(job, b"invalid zero-length file name\n", None, b"", None);
                 continue;
             }
             ok &= self.file(job, Some(name), pre);
@@ -245,11 +245,13 @@ impl Run<'_> {
                     opened.as_fd()
                 }
                 Err(e) => {
-                    let mut l = msg(job);
-                    l.push(b"cannot open ");
-                    push_name_always(&mut l, job, list_name);
-                    l.push(b" for reading: ").errno(e).push(b"\n").send();
-                    return false;
+                    return report(
+                        job,
+                        b"cannot open ",
+                        Some((list_name, Quoting::quoteaf)),
+                        b" for reading: ",
+                        Some(e),
+                    )
                 }
             }
         };
@@ -265,11 +267,13 @@ impl Run<'_> {
                 Ok(()) => {}
                 Err(ListError::Memory) => return memory_exhausted(job),
                 Err(ListError::Read(_)) => {
-                    let mut l = msg(job);
-                    l.push(b"cannot read file names from ");
-                    push_name_always(&mut l, job, list_name);
-                    l.push(b"\n").send();
-                    return false;
+                    return report(
+                        job,
+                        b"cannot read file names from ",
+                        Some((list_name, Quoting::quoteaf)),
+                        b"\n",
+                        None,
+                    )
                 }
             }
             let n = names.peek_all().count();
@@ -293,19 +297,24 @@ impl Run<'_> {
                 Some(Ok(name)) => name,
                 Some(Err(ListError::Memory)) => return memory_exhausted(job),
                 Some(Err(ListError::Read(e))) => {
-                    let mut l = msg(job);
-                    push_name(&mut l, job, list_name);
-                    l.push(b": read error: ").errno(e).push(b"\n").send();
-                    ok = false;
+                    ok = report(
+                        job,
+                        b"",
+                        Some((list_name, Quoting::quotef)),
+                        b": read error: ",
+                        Some(e),
+                    );
                     break;
                 }
             };
             if from_stdin && name == b"-" {
-                let mut l = msg(job);
-                l.push(b"when reading file names from stdin, no file name of ");
-                push_name_always(&mut l, job, name);
-                l.push(b" allowed\n").send();
-                ok = false;
+                ok = report(
+                    job,
+                    b"when reading file names from stdin, no file name of ",
+                    Some((name, Quoting::quoteaf)),
+                    b" allowed\n",
+                    None,
+                );
                 continue;
             }
             if name.is_empty() {
@@ -423,21 +432,18 @@ fn with_path<T>(
 }
 
 fn memory_exhausted(job: &Job) -> bool {
-    let mut l = msg(job);
-    l.push(b"memory exhausted\n").send();
-    false
+    report(job, b"memory exhausted\n", None, b"", None)
 }
 
 /// `--debug`'s report on the newline kernel (GNU 9.1's wording), named by argv[0]
 /// as every message is.
 fn debug_message(job: &Job, avx2: bool) {
-    let mut l = msg(job);
-    l.push(if avx2 {
-        &b"using avx2 hardware support\n"[..]
+    let text: &[u8] = if avx2 {
+        b"using avx2 hardware support\n"
     } else {
         b"avx2 support not detected\n"
-    });
-    l.send();
+    };
+    report(job, text, None, b"", None);
 }
 
 /// Flushes stdout; a write error is `PROG: write error` and status 1. GNU's wc
