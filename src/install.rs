@@ -47,39 +47,30 @@ pub fn run(first: usize) -> i32 {
         Ok(fd) => fd,
         Err(e) => return fail(b"cannot open directory", dir.to_bytes(), e),
     };
+    // The kernel takes paths of at most 4,095 bytes (PATH_MAX with its NUL), so
+    // AT_EXECFN fits, and so does the link read into a zeroed buffer a byte longer
+    // than what readlink may fill.
     let mut exe_buf = [0u8; 4096];
-    let exe: &[u8] = {
-        let p = file::exec_path().to_bytes();
-        if !symbolic || p.first() == Some(&b'/') {
+    let target: &CStr = {
+        let p = file::exec_path();
+        if !symbolic || p.to_bytes().first() == Some(&b'/') {
             p
         } else {
-            match file::self_exe(&mut exe_buf[..4095]) {
+            if let Err(e) = file::self_exe(&mut exe_buf[..4095]) {
+                return fail(b"cannot find the path of", p.to_bytes(), e);
+            }
+            match CStr::from_bytes_until_nul(&exe_buf) {
                 Ok(t) => t,
-                Err(e) => return fail(b"cannot find the path of", p, e),
+                Err(_) => return 1,
             }
         }
     };
-    let mut target = [0u8; 4097];
-    if exe.len() >= target.len() {
-        return fail(b"cannot link", exe, crate::sys::Errno::NAMETOOLONG);
-    }
-    target[..exe.len()].copy_from_slice(exe);
-    let target = match CStr::from_bytes_until_nul(&target) {
-        Ok(t) => t,
-        Err(_) => return 1,
-    };
     let mut status = 0;
-    for applet in crate::APPLETS {
-        let mut name = [0u8; 8];
-        name[..applet.len()].copy_from_slice(applet.as_bytes());
-        let cname = match CStr::from_bytes_until_nul(&name) {
-            Ok(n) => n,
-            Err(_) => continue,
-        };
+    for &applet in crate::APPLETS {
         let r = if symbolic {
-            file::symlink(target, dfd.as_fd_borrow(), cname)
+            file::symlink(target, dfd.as_fd_borrow(), applet)
         } else {
-            file::hard_link(target, dfd.as_fd_borrow(), cname)
+            file::hard_link(target, dfd.as_fd_borrow(), applet)
         };
         if let Err(e) = r {
             let mut l = msg::start(b"bareutils");
@@ -87,7 +78,7 @@ pub fn run(first: usize) -> i32 {
             if dir.to_bytes().last() != Some(&b'/') {
                 l.byte(b'/');
             }
-            l.push(applet.as_bytes()).push(b"': ").errno(e).push(b"\n");
+            l.push(applet.to_bytes()).push(b"': ").errno(e).push(b"\n");
             l.send();
             status = 1;
         }
