@@ -239,7 +239,7 @@ impl Run<'_> {
         let fd: BorrowedFd<'_> = if from_stdin {
             file::stdin()
         } else {
-            match with_path(list_name, |p| file::open_read(file::cwd(), p)) {
+            match open_name(list_name) {
                 Ok(f) => {
                     opened = f;
                     opened.as_fd()
@@ -341,7 +341,7 @@ impl Run<'_> {
         let mut opened: Option<OwnedFd> = None;
         if !stdin {
             let name = name.unwrap_or(b"");
-            match with_path(name, |p| file::open_read(file::cwd(), p)) {
+            match open_name(name) {
                 Ok(fd) => opened = Some(fd),
                 Err(e) => {
                     file_error(job, name, e);
@@ -405,7 +405,7 @@ impl Run<'_> {
 fn stat_name(name: Option<&[u8]>) -> Pre {
     let st = match name {
         None | Some(b"-") => file::fstat(file::stdin()),
-        Some(n) => with_path(n, |p| stat::stat_at(file::cwd(), p, true)),
+        Some(n) => c_path(n, &mut [0; 4096]).and_then(|p| stat::stat_at(file::cwd(), p, true)),
     };
     match st {
         Ok(st) => Pre::Known(Info::of(&st)),
@@ -413,22 +413,21 @@ fn stat_name(name: Option<&[u8]>) -> Pre {
     }
 }
 
-/// Calls `f` with `name` as a NUL-terminated path; names too long for any path
-/// fail as the kernel would fail them.
+/// `name` as a NUL-terminated path in `buf`; names too long for any path fail as
+/// the kernel would fail them.
 #[inline(never)]
-fn with_path<T>(
-    name: &[u8],
-    f: impl FnOnce(&core::ffi::CStr) -> Result<T, Errno>,
-) -> Result<T, Errno> {
-    let mut buf = [0u8; 4096];
+fn c_path<'b>(name: &[u8], buf: &'b mut [u8; 4096]) -> Result<&'b core::ffi::CStr, Errno> {
     if name.len() >= buf.len() {
         return Err(Errno::NAMETOOLONG);
     }
     buf[..name.len()].copy_from_slice(name);
-    match core::ffi::CStr::from_bytes_until_nul(&buf[..name.len() + 1]) {
-        Ok(c) => f(c),
-        Err(_) => Err(Errno::NOENT),
-    }
+    buf[name.len()] = 0;
+    core::ffi::CStr::from_bytes_until_nul(&buf[..]).map_err(|_| Errno::NOENT)
+}
+
+/// Opens `name` for reading.
+fn open_name(name: &[u8]) -> Result<OwnedFd, Errno> {
+    file::open_read(file::cwd(), c_path(name, &mut [0; 4096])?)
 }
 
 fn memory_exhausted(job: &Job) -> bool {

@@ -196,7 +196,9 @@ struct Builder<'a> {
 }
 
 impl Builder<'_> {
-    /// Appends `part`; None when the path (with its NUL) would not fit.
+    /// Appends `part`; None when the path (with its NUL) would not fit. (Out of
+    /// line: inlined, each of the many calls copied its bounds checks.)
+    #[inline(never)]
     fn push(&mut self, part: &[u8]) -> Option<()> {
         let end = self.len + part.len();
         self.buf.get_mut(self.len..end)?.copy_from_slice(part);
