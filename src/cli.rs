@@ -325,11 +325,14 @@ impl Scan {
                         l.push(b" '--").push(long).push(b"'");
                     }
                 };
-                match self.order {
-                    Some(order) => order
-                        .iter()
-                        .for_each(|&i| candidate(rows.head(usize::from(i)).0)),
-                    None => (0..rows.count()).for_each(|i| candidate(rows.head(i).0)),
+                // The rows in `order`, else all of them in table order.
+                let (order, n) = match self.order {
+                    Some(o) => (o, o.len()),
+                    None => (&[][..], rows.count()),
+                };
+                for k in 0..n {
+                    let i = order.get(k).map_or(k, |&i| usize::from(i));
+                    candidate(rows.head(i).0);
                 }
                 l.push(b"\n").send();
                 return Item::Error;
