@@ -2,7 +2,7 @@
 //! the newline loop, and the read loop of the full counter.
 
 use super::classes::Classes;
-use super::count::{Counter, Counts};
+use super::count::{Counter, Counts, Progress};
 use super::job::{Job, Method};
 use crate::simd;
 use crate::sys::file::{self, Stat};
@@ -186,9 +186,12 @@ impl<'r> Reader<'r> {
         c: &mut Counts,
     ) -> Option<Errno> {
         if let Some(size) = mappable(fd, pre) {
-            let mut newlines = Newlines(0);
+            let mut newlines = Newlines {
+                n: 0,
+                saved: [0; 2],
+            };
             c.bytes = mapped(fd, size, stdin, &mut newlines);
-            c.lines = newlines.0;
+            c.lines = newlines.n;
         }
         self.read_rest(fd, c, true)
     }
@@ -208,7 +211,12 @@ impl<'r> Reader<'r> {
         let mut counter = Counter::with_words(job.utf8, job.max_len, job.words, classes);
         let mut bytes = 0u64;
         if let Some(size) = mappable(fd, pre) {
-            bytes = mapped(fd, size, stdin, &mut counter);
+            let saved = [counter.progress(); 2];
+            let mut windows = Windows {
+                counter: &mut counter,
+                saved,
+            };
+            bytes = mapped(fd, size, stdin, &mut windows);
         }
         let mut kept = 0usize;
         let mut error = None;
@@ -240,43 +248,56 @@ impl<'r> Reader<'r> {
 }
 
 /// What reads mapped windows: a counter that can be rewound when a window turns
-/// out to hold zeroes instead of the file (the file shrank).
+/// out to hold zeroes instead of the file (the file shrank). One `mapped` serves
+/// both sinks through `dyn` (a call per 64 MiB window).
 trait WindowSink {
-    type Saved: Copy;
     /// Counts `bytes`; returns how many were used (the rest, a character cut off at
     /// the end, is passed again at the start of the next window).
     fn feed(&mut self, bytes: &[u8]) -> usize;
-    fn save(&self) -> Self::Saved;
-    fn rewind(&mut self, s: Self::Saved);
+    /// Remembers the counts so far as checkpoint `at` (INITIAL or WINDOW).
+    fn save(&mut self, at: usize);
+    /// Goes back to checkpoint `at`.
+    fn rewind(&mut self, at: usize);
 }
+
+/// The checkpoints of `mapped`: before the first window, before the current one.
+const INITIAL: usize = 0;
+const WINDOW: usize = 1;
 
 /// `wc -l`: the newlines.
-struct Newlines(u64);
+struct Newlines {
+    n: u64,
+    saved: [u64; 2],
+}
 
 impl WindowSink for Newlines {
-    type Saved = u64;
     fn feed(&mut self, bytes: &[u8]) -> usize {
-        self.0 += simd::count_newlines(bytes);
+        self.n += simd::count_newlines(bytes);
         bytes.len()
     }
-    fn save(&self) -> u64 {
-        self.0
+    fn save(&mut self, at: usize) {
+        self.saved[at] = self.n;
     }
-    fn rewind(&mut self, s: u64) {
-        self.0 = s;
+    fn rewind(&mut self, at: usize) {
+        self.n = self.saved[at];
     }
 }
 
-impl WindowSink for Counter<'_> {
-    type Saved = super::count::Progress;
+/// The full counter, with its checkpoints.
+struct Windows<'a, 'c> {
+    counter: &'a mut Counter<'c>,
+    saved: [Progress; 2],
+}
+
+impl WindowSink for Windows<'_, '_> {
     fn feed(&mut self, bytes: &[u8]) -> usize {
-        Counter::feed(self, bytes)
+        self.counter.feed(bytes)
     }
-    fn save(&self) -> Self::Saved {
-        self.progress()
+    fn save(&mut self, at: usize) {
+        self.saved[at] = self.counter.progress();
     }
-    fn rewind(&mut self, s: Self::Saved) {
-        Counter::rewind(self, s)
+    fn rewind(&mut self, at: usize) {
+        self.counter.rewind(self.saved[at]);
     }
 }
 
@@ -293,7 +314,7 @@ fn mappable(fd: BorrowedFd<'_>, pre: Pre) -> Option<u64> {
 /// that follows takes a character cut off at the end and whatever the file has
 /// gained since. Returns the bytes used: 0 if the offset cannot be learned or
 /// moved, or the first mapping fails.
-fn mapped<S: WindowSink>(fd: BorrowedFd<'_>, size: u64, stdin: bool, sink: &mut S) -> u64 {
+fn mapped(fd: BorrowedFd<'_>, size: u64, stdin: bool, sink: &mut dyn WindowSink) -> u64 {
     let start = if stdin {
         match file::tell(fd) {
             Ok(o) => o,
@@ -303,7 +324,7 @@ fn mapped<S: WindowSink>(fd: BorrowedFd<'_>, size: u64, stdin: bool, sink: &mut 
         0
     };
     let page = file::page_size() as u64;
-    let initial = sink.save();
+    sink.save(INITIAL);
     let mut pos = start;
     while pos < size {
         let at = pos - pos % page;
@@ -311,11 +332,11 @@ fn mapped<S: WindowSink>(fd: BorrowedFd<'_>, size: u64, stdin: bool, sink: &mut 
         let Ok(w) = map::Window::map(fd, at, len) else {
             break;
         };
-        let saved = sink.save();
+        sink.save(WINDOW);
         let used = sink.feed(&w.bytes()[(pos - at) as usize..]);
         if w.truncated() {
             // The file shrank: what is left of it is read from `pos`.
-            sink.rewind(saved);
+            sink.rewind(WINDOW);
             break;
         }
         if used == 0 {
@@ -325,7 +346,7 @@ fn mapped<S: WindowSink>(fd: BorrowedFd<'_>, size: u64, stdin: bool, sink: &mut 
     }
     if pos != start && file::seek_to(fd, pos).is_err() {
         // Not reached for a regular file; the read loop starts over from `start`.
-        sink.rewind(initial);
+        sink.rewind(INITIAL);
         return 0;
     }
     pos - start
