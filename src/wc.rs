@@ -199,37 +199,41 @@ impl Run<'_> {
             self.print_total(job, 1);
             return ok;
         }
-        let single = n == 1 && job.selected() == 1;
-        let mut one = [Pre::NotTried];
-        let pres: &mut [Pre] = if n == 1 {
-            &mut one
-        } else {
-            match root.alloc_slice(n, Pre::NotTried) {
-                Ok(s) => s,
-                Err(_) => return memory_exhausted(job),
-            }
-        };
-        if !single && job.total != Total::Only {
-            for (p, &name) in pres.iter_mut().zip(names) {
-                *p = stat_name(Some(name));
-            }
-        }
-        self.width = if job.total == Total::Only {
-            1
-        } else {
-            number_width(pres)
+        let pres = match self.pre_stat(job, root, n, &mut names.iter().copied()) {
+            Ok(p) => p,
+            Err(Exhausted) => return memory_exhausted(job),
         };
         self.last_input = n == 1;
         let mut ok = true;
-        for (&name, &pre) in names.iter().zip(pres.iter()) {
+        for (i, &name) in names.iter().enumerate() {
             if name.is_empty() {
                 ok = report(job, b"invalid zero-length file name\n", None, b"", None);
                 continue;
             }
-            ok &= self.file(job, Some(name), pre);
+            ok &= self.file(job, Some(name), pre_of(pres, i));
         }
         self.print_total(job, n);
         ok
+    }
+
+    /// GNU's up-front stats of the `n` inputs `names` gives (none when one input
+    /// is counted once or only the total is printed), and the width they make.
+    fn pre_stat<'p>(
+        &mut self,
+        job: &Job,
+        root: &'p Arena<'static>,
+        n: usize,
+        names: &mut dyn Iterator<Item = &[u8]>,
+    ) -> Result<&'p mut [Pre], Exhausted> {
+        let mut pres: &mut [Pre] = &mut [];
+        if n > 0 && !(n == 1 && job.selected() == 1) && job.total != Total::Only {
+            pres = root.alloc_slice(n, Pre::NotTried)?;
+            for (p, name) in pres.iter_mut().zip(names) {
+                *p = stat_name(Some(name));
+            }
+        }
+        self.width = number_width(pres);
+        Ok(pres)
     }
 
     /// Names from `--files0-from=F`.
@@ -277,17 +281,10 @@ impl Run<'_> {
                 }
             }
             let n = names.peek_all().count();
-            let single = n == 1 && job.selected() == 1;
-            if n > 0 && !single && job.total != Total::Only {
-                pres = match root.alloc_slice(n, Pre::NotTried) {
-                    Ok(s) => s,
-                    Err(_) => return memory_exhausted(job),
-                };
-                for (p, name) in pres.iter_mut().zip(names.peek_all()) {
-                    *p = stat_name(Some(name));
-                }
-            }
-            self.width = number_width(pres);
+            pres = match self.pre_stat(job, root, n, &mut names.peek_all()) {
+                Ok(p) => p,
+                Err(Exhausted) => return memory_exhausted(job),
+            };
         }
         let mut ok = true;
         loop {
@@ -327,8 +324,7 @@ impl Run<'_> {
                 ok = false;
                 continue;
             }
-            let pre = pres.get(i).copied().unwrap_or(Pre::NotTried);
-            ok &= self.file(job, Some(name), pre);
+            ok &= self.file(job, Some(name), pre_of(pres, i));
         }
         self.print_total(job, names.taken);
         ok
@@ -399,6 +395,11 @@ impl Run<'_> {
             counts_line(job, width, &self.total, label);
         }
     }
+}
+
+/// Input `i`'s up-front stat (not tried when `pre_stat` made none).
+fn pre_of(pres: &[Pre], i: usize) -> Pre {
+    pres.get(i).copied().unwrap_or(Pre::NotTried)
 }
 
 /// GNU's up-front stat of an input (stat by name, fstat for standard input).
