@@ -268,7 +268,8 @@ impl<'a> Database<'a> {
     fn new(seqs: [Option<&'a [u8]>; KEY_COUNT], suffixes: SuffixTable<'a>) -> Database<'a> {
         let mut colored = 0;
         for (k, seq) in seqs.iter().enumerate() {
-            if !matches!(seq, None | Some(b"") | Some(b"0") | Some(b"00")) {
+            // Not colored: unset, empty, `0` or `00`.
+            if seq.is_some_and(|s| s.len() > 2 || s.iter().any(|&b| b != b'0')) {
                 colored |= 1 << k;
             }
         }

@@ -92,6 +92,9 @@ impl<'a> Decoded<'a> {
     }
 }
 
+/// The one-letter escapes and their bytes: BEL BS ESC FF LF CR TAB VT DEL space.
+const SIMPLE: &[u8; 20] = b"a\x07b\x08e\x1bf\x0cn\nr\rt\tv\x0b?\x7f_ ";
+
 fn hex_digit(b: Option<&u8>) -> Option<u8> {
     match *b? {
         d @ b'0'..=b'9' => Some(d - b'0'),
@@ -143,17 +146,12 @@ fn decode<'a>(
                         }
                         n
                     }
-                    b'a' => 0x07,
-                    b'b' => 0x08,
-                    b'e' => 0x1b,
-                    b'f' => 0x0c,
-                    b'n' => b'\n',
-                    b'r' => b'\r',
-                    b't' => b'\t',
-                    b'v' => 0x0b,
-                    b'?' => 0x7f,
-                    b'_' => b' ',
-                    other => other,
+                    // The letters, each followed by what it stands for (a table:
+                    // as a match, a chain of ten compares).
+                    other => SIMPLE
+                        .chunks_exact(2)
+                        .find(|p| p[0] == other)
+                        .map_or(other, |p| p[1]),
                 };
                 out.push(value)?;
             }
