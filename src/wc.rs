@@ -68,7 +68,8 @@ pub fn main(prog: &'static [u8], first: usize) -> i32 {
         Some(b) => b,
         None => return 1,
     };
-    let needs_classes = job.utf8 && (job.words || job.chars || job.max_len);
+    // The full counter's character classes (in C too: it takes them, unread).
+    let needs_classes = job.method() == Method::Full;
     let mut cache;
     let classes = if needs_classes {
         cache = classes::new(env::get(b"POSIXLY_CORRECT").is_some());

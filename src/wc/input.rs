@@ -199,14 +199,12 @@ impl<'r> Reader<'r> {
     /// Words, characters, line widths: the full counter, carrying a character
     /// split between two reads.
     fn full(&mut self, job: &Job, fd: BorrowedFd<'_>, pre: Pre, stdin: bool) -> Outcome {
-        let mut spare;
-        let classes: &mut Classes = match self.classes.as_deref_mut() {
-            Some(c) => c,
-            None => {
-                // Not reached: the caller gives a cache whenever this path can run.
-                spare = super::classes::new(false);
-                &mut spare
-            }
+        let Some(classes) = self.classes.as_deref_mut() else {
+            // Not reached: the caller gives a cache whenever this path can run.
+            return Outcome {
+                counts: Counts::default(),
+                error: None,
+            };
         };
         let mut counter = Counter::with_words(job.utf8, job.max_len, job.words, classes);
         let mut bytes = 0u64;
