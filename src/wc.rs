@@ -106,11 +106,7 @@ pub fn main(prog: &'static [u8], first: usize) -> i32 {
 fn parse(prog: &'static [u8], first: usize, root: &mut Arena<'static>) -> Result<Command, i32> {
     let mut job = Job {
         prog,
-        lines: false,
-        words: false,
-        chars: false,
-        bytes: false,
-        max_len: false,
+        shown: 0,
         utf8: crate::locale::ctype_utf8(),
         debug: false,
         total: Total::Auto,
@@ -122,11 +118,9 @@ fn parse(prog: &'static [u8], first: usize, root: &mut Arena<'static>) -> Result
     let mut first_operand: &'static [u8] = b"";
     for item in Parser::new(prog, &OPTS, Args::Process { first }) {
         match item {
-            Item::Opt(Act::Bytes, _) => job.bytes = true,
-            Item::Opt(Act::Chars, _) => job.chars = true,
-            Item::Opt(Act::Lines, _) => job.lines = true,
-            Item::Opt(Act::Words, _) => job.words = true,
-            Item::Opt(Act::MaxLen, _) => job.max_len = true,
+            Item::Opt(a @ (Act::Lines | Act::Words | Act::Chars | Act::Bytes | Act::MaxLen), _) => {
+                job.shown |= 1 << a as u8
+            }
             Item::Opt(Act::Files0, v) => files0 = v,
             Item::Opt(Act::Total, v) => {
                 match argmatch(prog, b"--total", v.unwrap_or(b""), &TOTALS) {
@@ -160,10 +154,8 @@ fn parse(prog: &'static [u8], first: usize, root: &mut Arena<'static>) -> Result
             }
         }
     }
-    if !(job.lines || job.words || job.chars || job.bytes || job.max_len) {
-        job.lines = true;
-        job.words = true;
-        job.bytes = true;
+    if job.shown == 0 {
+        job.shown = 1 << Act::Lines as u8 | 1 << Act::Words as u8 | 1 << Act::Bytes as u8;
     }
     let operands = fits.map(|()| &*operands.finish());
     Ok(Command {
@@ -359,7 +351,7 @@ impl Run<'_> {
             drop(opened);
         }
         let mut counts = outcome.counts;
-        if job.chars && !job.utf8 {
+        if job.shows(Act::Chars) && !job.utf8 {
             counts.chars = counts.bytes;
         }
         if let Some(e) = outcome.error {

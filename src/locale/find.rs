@@ -338,15 +338,16 @@ fn archive_name<'b>(name: &[u8], buf: &'b mut [u8; PATH_MAX]) -> Option<&'b [u8]
     match dot {
         None => b.push(name)?,
         Some(dot) => {
-            let rest = &name[dot + 1..];
+            let (head, rest) = name.split_at(dot + 1);
             let end = rest.iter().position(|&c| c == b'@').unwrap_or(rest.len());
-            b.push(&name[..=dot])?;
-            b.push(normalize(&rest[..end], &mut [0; 256])?)?;
-            b.push(&rest[end..])?;
+            let (codeset, modifier) = rest.split_at(end);
+            b.push(head)?;
+            b.push(normalize(codeset, &mut [0; 256])?)?;
+            b.push(modifier)?;
         }
     }
     let len = b.len;
-    Some(&buf[..len])
+    buf.get(..len)
 }
 
 fn u32_at(b: &[u8], off: usize) -> Option<u32> {

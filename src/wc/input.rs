@@ -3,7 +3,7 @@
 
 use super::classes::Classes;
 use super::count::{Counter, Counts, Progress};
-use super::job::{Job, Method};
+use super::job::{Act, Job, Method};
 use crate::simd;
 use crate::sys::file::{self, Stat};
 use crate::sys::iobuf::{CARRY, READ_SIZE};
@@ -206,7 +206,12 @@ impl<'r> Reader<'r> {
                 error: None,
             };
         };
-        let mut counter = Counter::with_words(job.utf8, job.max_len, job.words, classes);
+        let mut counter = Counter::with_words(
+            job.utf8,
+            job.shows(Act::MaxLen),
+            job.shows(Act::Words),
+            classes,
+        );
         let mut bytes = 0u64;
         if let Some(size) = mappable(fd, pre) {
             let saved = [counter.progress(); 2];

@@ -37,15 +37,9 @@ pub fn number_width(pre: &[Pre]) -> usize {
 /// `--files0-from=-` one at a time reads each line before it sends the next name.
 pub fn counts_line(job: &Job, width: usize, c: &Counts, name: Option<&[u8]>) {
     let mut first = true;
-    let fields = [
-        (job.lines, c.lines),
-        (job.words, c.words),
-        (job.chars, c.chars),
-        (job.bytes, c.bytes),
-        (job.max_len, c.max_len),
-    ];
-    for (on, v) in fields {
-        if !on {
+    let values = [c.lines, c.words, c.chars, c.bytes, c.max_len];
+    for (i, v) in values.into_iter().enumerate() {
+        if job.shown & 1 << i == 0 {
             continue;
         }
         if !first {
