@@ -226,6 +226,16 @@ impl Scan {
         crate::msg::start(self.prog)
     }
 
+    /// Writes the usage error `PROG: PRE MID POST`.
+    #[cold]
+    #[inline(never)]
+    fn error(&self, pre: &[u8], mid: &[u8], post: &[u8]) -> Item<usize> {
+        let mut l = self.msg();
+        l.push(pre).push(mid).push(post);
+        l.send();
+        Item::Error
+    }
+
     fn short(&mut self, rows: &dyn Rows, arg: &'static [u8]) -> Item<usize> {
         let c = arg[self.bundle];
         self.bundle += 1;
@@ -241,10 +251,7 @@ impl Scan {
                 if at_end {
                     self.end_bundle();
                 }
-                let mut l = self.msg();
-                l.push(b"invalid option -- '").byte(c).push(b"'\n");
-                l.send();
-                return Item::Error;
+                return self.error(b"invalid option -- '", &[c], b"'\n");
             }
         };
         match has_arg {
@@ -270,14 +277,7 @@ impl Scan {
                         self.next += 1;
                         Item::Opt(id, Some(v))
                     }
-                    None => {
-                        let mut l = self.msg();
-                        l.push(b"option requires an argument -- '")
-                            .byte(c)
-                            .push(b"'\n");
-                        l.send();
-                        Item::Error
-                    }
+                    None => self.error(b"option requires an argument -- '", &[c], b"'\n"),
                 }
             }
         }
@@ -325,32 +325,25 @@ impl Scan {
                         l.push(b" '--").push(long).push(b"'");
                     }
                 };
-                match self.order {
-                    Some(order) => order
-                        .iter()
-                        .for_each(|&i| candidate(rows.head(usize::from(i)).0)),
-                    None => (0..rows.count()).for_each(|i| candidate(rows.head(i).0)),
+                // The rows in `order`, else all of them in table order.
+                let (order, n) = match self.order {
+                    Some(o) => (o, o.len()),
+                    None => (&[][..], rows.count()),
+                };
+                for k in 0..n {
+                    let i = order.get(k).map_or(k, |&i| usize::from(i));
+                    candidate(rows.head(i).0);
                 }
                 l.push(b"\n").send();
                 return Item::Error;
             }
             (None, Some(o)) => o,
-            (None, None) => {
-                let mut l = self.msg();
-                l.push(b"unrecognized option '").push(arg).push(b"'\n");
-                l.send();
-                return Item::Error;
-            }
+            (None, None) => return self.error(b"unrecognized option '", arg, b"'\n"),
         };
         let (long, _, has_arg) = rows.head(id);
         match (has_arg, value) {
             (HasArg::No, Some(_)) => {
-                let mut l = self.msg();
-                l.push(b"option '--")
-                    .push(long)
-                    .push(b"' doesn't allow an argument\n");
-                l.send();
-                Item::Error
+                self.error(b"option '--", long, b"' doesn't allow an argument\n")
             }
             (HasArg::No, None) | (HasArg::Optional, None) => Item::Opt(id, None),
             (_, Some(v)) => Item::Opt(id, Some(v)),
@@ -359,14 +352,7 @@ impl Scan {
                     self.next += 1;
                     Item::Opt(id, Some(v))
                 }
-                None => {
-                    let mut l = self.msg();
-                    l.push(b"option '--")
-                        .push(long)
-                        .push(b"' requires an argument\n");
-                    l.send();
-                    Item::Error
-                }
+                None => self.error(b"option '--", long, b"' requires an argument\n"),
             },
         }
     }

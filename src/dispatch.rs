@@ -54,39 +54,51 @@ pub fn run() -> i32 {
 
 /// `bareutils [APPLET] ...`.
 fn front_end() -> i32 {
-    match env::arg(1) {
-        None | Some(b"--help") => usage(),
-        Some(b"--version") => {
-            out::bytes(b"bareutils ");
-            out::bytes(env!("CARGO_PKG_VERSION").as_bytes());
-            out::bytes(b"\n");
-            finish()
-        }
-        Some(b"--install") => crate::install::run(2),
-        Some(name) => match applet(name) {
-            Some(main) => main(name, 2),
-            None => {
-                msg::start(b"bareutils")
-                    .push(b"applet not found: ")
-                    .push(name)
-                    .push(b"\n")
-                    .send();
-                127
-            }
-        },
+    let Some(arg) = env::arg(1).filter(|&a| !same(a, b"--help")) else {
+        return usage();
+    };
+    if same(arg, b"--version") {
+        out::bytes(concat!("bareutils ", env!("CARGO_PKG_VERSION"), "\n").as_bytes());
+        return finish();
     }
+    if same(arg, b"--install") {
+        return crate::install::run(2);
+    }
+    match applet(arg) {
+        Some(main) => main(arg, 2),
+        None => {
+            msg::start(b"bareutils")
+                .push(b"applet not found: ")
+                .push(arg)
+                .push(b"\n")
+                .send();
+            127
+        }
+    }
+}
+
+/// `a == b`, out of line (inlined, each comparison with a literal is a chain of
+/// byte compares).
+#[inline(never)]
+fn same(a: &[u8], b: &[u8]) -> bool {
+    a == b
 }
 
 /// The front end's help; its status is `finish`'s (1 after a write error).
 fn usage() -> i32 {
-    out::bytes(b"Usage: bareutils APPLET [ARGUMENT]...\n   or: APPLET [ARGUMENT]...\n");
-    out::bytes(b"   or: bareutils --install [-s] DIR\n\n");
-    out::bytes(b"A GNU-compatible multi-call binary. Run as a link named after an applet, or\n");
-    out::bytes(b"name the applet as the first argument. --install makes DIR/APPLET hard links\n");
-    out::bytes(b"(symbolic links with -s) to this binary.\n\nApplets:");
+    out::bytes(
+        concat!(
+            "Usage: bareutils APPLET [ARGUMENT]...\n   or: APPLET [ARGUMENT]...\n",
+            "   or: bareutils --install [-s] DIR\n\n",
+            "A GNU-compatible multi-call binary. Run as a link named after an applet, or\n",
+            "name the applet as the first argument. --install makes DIR/APPLET hard links\n",
+            "(symbolic links with -s) to this binary.\n\nApplets:",
+        )
+        .as_bytes(),
+    );
     for a in crate::APPLETS {
         out::bytes(b" ");
-        out::bytes(a.as_bytes());
+        out::bytes(a.to_bytes());
     }
     out::bytes(b"\n");
     finish()

@@ -6,14 +6,14 @@ use crate::msg;
 use crate::sys::{env, file, out};
 use core::ffi::CStr;
 
-fn fail(what: &[u8], path: &[u8], e: crate::sys::Errno) -> i32 {
+/// `bareutils: WHAT 'PATH': ERRNO`, PATH given in parts; returns 1.
+fn fail(what: &[u8], path: &[&[u8]], e: crate::sys::Errno) -> i32 {
     let mut l = msg::start(b"bareutils");
-    l.push(what)
-        .push(b" '")
-        .push(path)
-        .push(b"': ")
-        .errno(e)
-        .push(b"\n");
+    l.push(what).push(b" '");
+    for part in path {
+        l.push(part);
+    }
+    l.push(b"': ").errno(e).push(b"\n");
     l.send();
     1
 }
@@ -45,51 +45,37 @@ pub fn run(first: usize) -> i32 {
     };
     let dfd = match file::open_dir(file::cwd(), dir, true) {
         Ok(fd) => fd,
-        Err(e) => return fail(b"cannot open directory", dir.to_bytes(), e),
+        Err(e) => return fail(b"cannot open directory", &[dir.to_bytes()], e),
     };
+    // The kernel takes paths of at most 4,095 bytes (PATH_MAX with its NUL), so
+    // AT_EXECFN fits, and so does the link read into a zeroed buffer a byte longer
+    // than what readlink may fill.
     let mut exe_buf = [0u8; 4096];
-    let exe: &[u8] = {
-        let p = file::exec_path().to_bytes();
-        if !symbolic || p.first() == Some(&b'/') {
+    let target: &CStr = {
+        let p = file::exec_path();
+        if !symbolic || p.to_bytes().first() == Some(&b'/') {
             p
         } else {
-            match file::self_exe(&mut exe_buf[..4095]) {
+            if let Err(e) = file::self_exe(&mut exe_buf[..4095]) {
+                return fail(b"cannot find the path of", &[p.to_bytes()], e);
+            }
+            match CStr::from_bytes_until_nul(&exe_buf) {
                 Ok(t) => t,
-                Err(e) => return fail(b"cannot find the path of", p, e),
+                Err(_) => return 1,
             }
         }
     };
-    let mut target = [0u8; 4097];
-    if exe.len() >= target.len() {
-        return fail(b"cannot link", exe, crate::sys::Errno::NAMETOOLONG);
-    }
-    target[..exe.len()].copy_from_slice(exe);
-    let target = match CStr::from_bytes_until_nul(&target) {
-        Ok(t) => t,
-        Err(_) => return 1,
-    };
     let mut status = 0;
-    for applet in crate::APPLETS {
-        let mut name = [0u8; 8];
-        name[..applet.len()].copy_from_slice(applet.as_bytes());
-        let cname = match CStr::from_bytes_until_nul(&name) {
-            Ok(n) => n,
-            Err(_) => continue,
-        };
+    for &applet in crate::APPLETS {
         let r = if symbolic {
-            file::symlink(target, dfd.as_fd_borrow(), cname)
+            file::symlink(target, dfd.as_fd_borrow(), applet)
         } else {
-            file::hard_link(target, dfd.as_fd_borrow(), cname)
+            file::hard_link(target, dfd.as_fd_borrow(), applet)
         };
         if let Err(e) = r {
-            let mut l = msg::start(b"bareutils");
-            l.push(b"cannot create '").push(dir.to_bytes());
-            if dir.to_bytes().last() != Some(&b'/') {
-                l.byte(b'/');
-            }
-            l.push(applet.as_bytes()).push(b"': ").errno(e).push(b"\n");
-            l.send();
-            status = 1;
+            let dir = dir.to_bytes();
+            let slash: &[u8] = if dir.last() == Some(&b'/') { b"" } else { b"/" };
+            status = fail(b"cannot create", &[dir, slash, applet.to_bytes()], e);
         }
     }
     out::flush();

@@ -32,5 +32,6 @@ pub mod sys;
 pub mod users;
 pub mod wc;
 
-/// The applets this binary provides, in the order `--help` lists them.
-pub const APPLETS: &[&str] = &["ls", "wc"];
+/// The applets this binary provides, in the order `--help` lists them (C strings:
+/// `--install` links these names).
+pub const APPLETS: &[&core::ffi::CStr] = &[c"ls", c"wc"];

@@ -17,21 +17,18 @@ mod find;
 use crate::sys::env;
 use core::sync::atomic::{AtomicU8, Ordering};
 
-/// glibc's categories by number (6 is LC_ALL), each its own environment variable.
-const CATEGORIES: [(usize, &[u8]); 12] = [
-    (0, b"LC_CTYPE"),
-    (1, b"LC_NUMERIC"),
-    (2, b"LC_TIME"),
-    (3, b"LC_COLLATE"),
-    (4, b"LC_MONETARY"),
-    (5, b"LC_MESSAGES"),
-    (7, b"LC_PAPER"),
-    (8, b"LC_NAME"),
-    (9, b"LC_ADDRESS"),
-    (10, b"LC_TELEPHONE"),
-    (11, b"LC_MEASUREMENT"),
-    (12, b"LC_IDENTIFICATION"),
-];
+/// glibc's category names by number (6 is LC_ALL), each its own environment
+/// variable: one string, name `i` ending at `NAME_ENDS[i]` (one byte a name where a
+/// `&[u8]` is 16).
+const NAMES: &[u8] = b"LC_CTYPELC_NUMERICLC_TIMELC_COLLATELC_MONETARYLC_MESSAGESLC_ALL\
+LC_PAPERLC_NAMELC_ADDRESSLC_TELEPHONELC_MEASUREMENTLC_IDENTIFICATION";
+const NAME_ENDS: [u8; 14] = [0, 8, 18, 25, 35, 46, 57, 63, 71, 78, 88, 100, 114, 131];
+
+/// The name of category `cat` (0 to 12).
+fn category_name(cat: usize) -> &'static [u8] {
+    let (start, end) = (NAME_ENDS[cat], NAME_ENDS[cat + 1]);
+    &NAMES[usize::from(start)..usize::from(end)]
+}
 
 /// The locale name the environment gives a category (empty for none).
 fn category(name: &[u8]) -> &'static [u8] {
@@ -76,8 +73,8 @@ fn settle() -> u8 {
     let mut search = None;
     let mut utf8 = false;
     // glibc loads the categories from the last to the first and stops at a failure.
-    for &(cat, var) in CATEGORIES.iter().rev() {
-        let name = category(var);
+    for cat in (0..13).rev().filter(|&c| c != 6) {
+        let name = category(category_name(cat));
         let cat_utf8 = if is_c(name) {
             false
         } else if is_c_utf8(name) {
@@ -93,7 +90,7 @@ fn settle() -> u8 {
         }
     }
     (if utf8 { UTF8 } else { 0 })
-        | (if is_c(category(b"LC_TIME")) {
+        | (if is_c(category(category_name(2))) {
             TIME_C
         } else {
             0
@@ -115,7 +112,30 @@ pub fn time_is_posix() -> bool {
 
 #[cfg(test)]
 mod tests {
-    use super::{is_c, is_c_utf8};
+    use super::{category_name, is_c, is_c_utf8, NAMES};
+
+    #[test]
+    fn category_names() {
+        let all = [
+            "LC_CTYPE",
+            "LC_NUMERIC",
+            "LC_TIME",
+            "LC_COLLATE",
+            "LC_MONETARY",
+            "LC_MESSAGES",
+            "LC_ALL",
+            "LC_PAPER",
+            "LC_NAME",
+            "LC_ADDRESS",
+            "LC_TELEPHONE",
+            "LC_MEASUREMENT",
+            "LC_IDENTIFICATION",
+        ];
+        for (i, n) in all.iter().enumerate() {
+            assert_eq!(category_name(i), n.as_bytes());
+        }
+        assert_eq!(NAMES.len(), all.concat().len());
+    }
 
     #[test]
     fn built_in_names() {

@@ -17,6 +17,7 @@ mod options;
 mod render;
 
 use crate::cli::{argmatch, Args, Item, Parser};
+use crate::fmt::quote::Quoting;
 use crate::msg::{self, try_help};
 use crate::simd;
 use crate::sys::arena::{Arena, Exhausted};
@@ -27,7 +28,7 @@ use input::{Info, Pre, Reader};
 use job::{Job, Method, Total};
 pub use options::OPTS;
 use options::{Act, TOTALS};
-use render::{counts_line, file_error, msg, number_width, push_name, push_name_always};
+use render::{counts_line, file_error, msg, number_width, push_name, report};
 
 /// The command line, read once.
 struct Command {
@@ -52,11 +53,13 @@ pub fn main(prog: &'static [u8], first: usize) -> i32 {
     };
     let job = &cmd.job;
     if cmd.files0.is_some() && cmd.count > 0 {
-        let mut l = msg(job);
-        l.push(b"extra operand ");
-        push_name_always(&mut l, job, cmd.first_operand);
-        l.push(b"\nfile operands cannot be combined with --files0-from\n")
-            .send();
+        report(
+            job,
+            b"extra operand ",
+            Some((cmd.first_operand, Quoting::quoteaf)),
+            b"\nfile operands cannot be combined with --files0-from\n",
+            None,
+        );
         try_help(prog);
         return 1;
     }
@@ -65,7 +68,8 @@ pub fn main(prog: &'static [u8], first: usize) -> i32 {
         Some(b) => b,
         None => return 1,
     };
-    let needs_classes = job.utf8 && (job.words || job.chars || job.max_len);
+    // The full counter's character classes (in C too: it takes them, unread).
+    let needs_classes = job.method() == Method::Full;
     let mut cache;
     let classes = if needs_classes {
         cache = classes::new(env::get(b"POSIXLY_CORRECT").is_some());
@@ -90,8 +94,7 @@ pub fn main(prog: &'static [u8], first: usize) -> i32 {
     // The process ends next: no need to close the splice sink.
     core::mem::forget(run);
     if stdin_closed {
-        let mut l = msg(job);
-        l.push(b"-: ").errno(Errno::BADF).push(b"\n").send();
+        report(job, b"-: ", None, b"", Some(Errno::BADF));
         status = 1;
     }
     finish(job, status)
@@ -103,11 +106,7 @@ pub fn main(prog: &'static [u8], first: usize) -> i32 {
 fn parse(prog: &'static [u8], first: usize, root: &mut Arena<'static>) -> Result<Command, i32> {
     let mut job = Job {
         prog,
-        lines: false,
-        words: false,
-        chars: false,
-        bytes: false,
-        max_len: false,
+        shown: 0,
         utf8: crate::locale::ctype_utf8(),
         debug: false,
         total: Total::Auto,
@@ -119,11 +118,9 @@ fn parse(prog: &'static [u8], first: usize, root: &mut Arena<'static>) -> Result
     let mut first_operand: &'static [u8] = b"";
     for item in Parser::new(prog, &OPTS, Args::Process { first }) {
         match item {
-            Item::Opt(Act::Bytes, _) => job.bytes = true,
-            Item::Opt(Act::Chars, _) => job.chars = true,
-            Item::Opt(Act::Lines, _) => job.lines = true,
-            Item::Opt(Act::Words, _) => job.words = true,
-            Item::Opt(Act::MaxLen, _) => job.max_len = true,
+            Item::Opt(a @ (Act::Lines | Act::Words | Act::Chars | Act::Bytes | Act::MaxLen), _) => {
+                job.shown |= 1 << a as u8
+            }
             Item::Opt(Act::Files0, v) => files0 = v,
             Item::Opt(Act::Total, v) => {
                 match argmatch(prog, b"--total", v.unwrap_or(b""), &TOTALS) {
@@ -157,10 +154,8 @@ fn parse(prog: &'static [u8], first: usize, root: &mut Arena<'static>) -> Result
             }
         }
     }
-    if !(job.lines || job.words || job.chars || job.bytes || job.max_len) {
-        job.lines = true;
-        job.words = true;
-        job.bytes = true;
+    if job.shown == 0 {
+        job.shown = 1 << Act::Lines as u8 | 1 << Act::Words as u8 | 1 << Act::Bytes as u8;
     }
     let operands = fits.map(|()| &*operands.finish());
     Ok(Command {
@@ -197,39 +192,41 @@ impl Run<'_> {
             self.print_total(job, 1);
             return ok;
         }
-        let single = n == 1 && job.selected() == 1;
-        let mut one = [Pre::NotTried];
-        let pres: &mut [Pre] = if n == 1 {
-            &mut one
-        } else {
-            match root.alloc_slice(n, Pre::NotTried) {
-                Ok(s) => s,
-                Err(_) => return memory_exhausted(job),
-            }
-        };
-        if !single && job.total != Total::Only {
-            for (p, &name) in pres.iter_mut().zip(names) {
-                *p = stat_name(Some(name));
-            }
-        }
-        self.width = if job.total == Total::Only {
-            1
-        } else {
-            number_width(pres)
+        let pres = match self.pre_stat(job, root, n, &mut names.iter().copied()) {
+            Ok(p) => p,
+            Err(Exhausted) => return memory_exhausted(job),
         };
         self.last_input = n == 1;
         let mut ok = true;
-        for (&name, &pre) in names.iter().zip(pres.iter()) {
+        for (i, &name) in names.iter().enumerate() {
             if name.is_empty() {
-                let mut l = msg(job);
-                l.push(b"invalid zero-length file name\n").send();
-                ok = false;
+                ok = report(job, b"invalid zero-length file name\n", None, b"", None);
                 continue;
             }
-            ok &= self.file(job, Some(name), pre);
+            ok &= self.file(job, Some(name), pre_of(pres, i));
         }
         self.print_total(job, n);
         ok
+    }
+
+    /// GNU's up-front stats of the `n` inputs `names` gives (none when one input
+    /// is counted once or only the total is printed), and the width they make.
+    fn pre_stat<'p>(
+        &mut self,
+        job: &Job,
+        root: &'p Arena<'static>,
+        n: usize,
+        names: &mut dyn Iterator<Item = &[u8]>,
+    ) -> Result<&'p mut [Pre], Exhausted> {
+        let mut pres: &mut [Pre] = &mut [];
+        if n > 0 && !(n == 1 && job.selected() == 1) && job.total != Total::Only {
+            pres = root.alloc_slice(n, Pre::NotTried)?;
+            for (p, name) in pres.iter_mut().zip(names) {
+                *p = stat_name(Some(name));
+            }
+        }
+        self.width = number_width(pres);
+        Ok(pres)
     }
 
     /// Names from `--files0-from=F`.
@@ -239,17 +236,19 @@ impl Run<'_> {
         let fd: BorrowedFd<'_> = if from_stdin {
             file::stdin()
         } else {
-            match with_path(list_name, |p| file::open_read(file::cwd(), p)) {
+            match open_name(list_name) {
                 Ok(f) => {
                     opened = f;
                     opened.as_fd()
                 }
                 Err(e) => {
-                    let mut l = msg(job);
-                    l.push(b"cannot open ");
-                    push_name_always(&mut l, job, list_name);
-                    l.push(b" for reading: ").errno(e).push(b"\n").send();
-                    return false;
+                    return report(
+                        job,
+                        b"cannot open ",
+                        Some((list_name, Quoting::quoteaf)),
+                        b" for reading: ",
+                        Some(e),
+                    )
                 }
             }
         };
@@ -265,25 +264,20 @@ impl Run<'_> {
                 Ok(()) => {}
                 Err(ListError::Memory) => return memory_exhausted(job),
                 Err(ListError::Read(_)) => {
-                    let mut l = msg(job);
-                    l.push(b"cannot read file names from ");
-                    push_name_always(&mut l, job, list_name);
-                    l.push(b"\n").send();
-                    return false;
+                    return report(
+                        job,
+                        b"cannot read file names from ",
+                        Some((list_name, Quoting::quoteaf)),
+                        b"\n",
+                        None,
+                    )
                 }
             }
             let n = names.peek_all().count();
-            let single = n == 1 && job.selected() == 1;
-            if n > 0 && !single && job.total != Total::Only {
-                pres = match root.alloc_slice(n, Pre::NotTried) {
-                    Ok(s) => s,
-                    Err(_) => return memory_exhausted(job),
-                };
-                for (p, name) in pres.iter_mut().zip(names.peek_all()) {
-                    *p = stat_name(Some(name));
-                }
-            }
-            self.width = number_width(pres);
+            pres = match self.pre_stat(job, root, n, &mut names.peek_all()) {
+                Ok(p) => p,
+                Err(Exhausted) => return memory_exhausted(job),
+            };
         }
         let mut ok = true;
         loop {
@@ -293,19 +287,24 @@ impl Run<'_> {
                 Some(Ok(name)) => name,
                 Some(Err(ListError::Memory)) => return memory_exhausted(job),
                 Some(Err(ListError::Read(e))) => {
-                    let mut l = msg(job);
-                    push_name(&mut l, job, list_name);
-                    l.push(b": read error: ").errno(e).push(b"\n").send();
-                    ok = false;
+                    ok = report(
+                        job,
+                        b"",
+                        Some((list_name, Quoting::quotef)),
+                        b": read error: ",
+                        Some(e),
+                    );
                     break;
                 }
             };
             if from_stdin && name == b"-" {
-                let mut l = msg(job);
-                l.push(b"when reading file names from stdin, no file name of ");
-                push_name_always(&mut l, job, name);
-                l.push(b" allowed\n").send();
-                ok = false;
+                ok = report(
+                    job,
+                    b"when reading file names from stdin, no file name of ",
+                    Some((name, Quoting::quoteaf)),
+                    b" allowed\n",
+                    None,
+                );
                 continue;
             }
             if name.is_empty() {
@@ -318,8 +317,7 @@ impl Run<'_> {
                 ok = false;
                 continue;
             }
-            let pre = pres.get(i).copied().unwrap_or(Pre::NotTried);
-            ok &= self.file(job, Some(name), pre);
+            ok &= self.file(job, Some(name), pre_of(pres, i));
         }
         self.print_total(job, names.taken);
         ok
@@ -332,7 +330,7 @@ impl Run<'_> {
         let mut opened: Option<OwnedFd> = None;
         if !stdin {
             let name = name.unwrap_or(b"");
-            match with_path(name, |p| file::open_read(file::cwd(), p)) {
+            match open_name(name) {
                 Ok(fd) => opened = Some(fd),
                 Err(e) => {
                     file_error(job, name, e);
@@ -353,7 +351,7 @@ impl Run<'_> {
             drop(opened);
         }
         let mut counts = outcome.counts;
-        if job.chars && !job.utf8 {
+        if job.shows(Act::Chars) && !job.utf8 {
             counts.chars = counts.bytes;
         }
         if let Some(e) = outcome.error {
@@ -392,11 +390,16 @@ impl Run<'_> {
     }
 }
 
+/// Input `i`'s up-front stat (not tried when `pre_stat` made none).
+fn pre_of(pres: &[Pre], i: usize) -> Pre {
+    pres.get(i).copied().unwrap_or(Pre::NotTried)
+}
+
 /// GNU's up-front stat of an input (stat by name, fstat for standard input).
 fn stat_name(name: Option<&[u8]>) -> Pre {
     let st = match name {
         None | Some(b"-") => file::fstat(file::stdin()),
-        Some(n) => with_path(n, |p| stat::stat_at(file::cwd(), p, true)),
+        Some(n) => c_path(n, &mut [0; 4096]).and_then(|p| stat::stat_at(file::cwd(), p, true)),
     };
     match st {
         Ok(st) => Pre::Known(Info::of(&st)),
@@ -404,40 +407,36 @@ fn stat_name(name: Option<&[u8]>) -> Pre {
     }
 }
 
-/// Calls `f` with `name` as a NUL-terminated path; names too long for any path
-/// fail as the kernel would fail them.
+/// `name` as a NUL-terminated path in `buf`; names too long for any path fail as
+/// the kernel would fail them.
 #[inline(never)]
-fn with_path<T>(
-    name: &[u8],
-    f: impl FnOnce(&core::ffi::CStr) -> Result<T, Errno>,
-) -> Result<T, Errno> {
-    let mut buf = [0u8; 4096];
+fn c_path<'b>(name: &[u8], buf: &'b mut [u8; 4096]) -> Result<&'b core::ffi::CStr, Errno> {
     if name.len() >= buf.len() {
         return Err(Errno::NAMETOOLONG);
     }
     buf[..name.len()].copy_from_slice(name);
-    match core::ffi::CStr::from_bytes_until_nul(&buf[..name.len() + 1]) {
-        Ok(c) => f(c),
-        Err(_) => Err(Errno::NOENT),
-    }
+    buf[name.len()] = 0;
+    core::ffi::CStr::from_bytes_until_nul(&buf[..]).map_err(|_| Errno::NOENT)
+}
+
+/// Opens `name` for reading.
+fn open_name(name: &[u8]) -> Result<OwnedFd, Errno> {
+    file::open_read(file::cwd(), c_path(name, &mut [0; 4096])?)
 }
 
 fn memory_exhausted(job: &Job) -> bool {
-    let mut l = msg(job);
-    l.push(b"memory exhausted\n").send();
-    false
+    report(job, b"memory exhausted\n", None, b"", None)
 }
 
 /// `--debug`'s report on the newline kernel (GNU 9.1's wording), named by argv[0]
 /// as every message is.
 fn debug_message(job: &Job, avx2: bool) {
-    let mut l = msg(job);
-    l.push(if avx2 {
-        &b"using avx2 hardware support\n"[..]
+    let text: &[u8] = if avx2 {
+        b"using avx2 hardware support\n"
     } else {
         b"avx2 support not detected\n"
-    });
-    l.send();
+    };
+    report(job, text, None, b"", None);
 }
 
 /// Flushes stdout; a write error is `PROG: write error` and status 1. GNU's wc

@@ -97,9 +97,9 @@ pub enum Key {
 /// How many keys there are.
 pub const KEY_COUNT: usize = 24;
 
-const LABELS: [&[u8; 2]; KEY_COUNT] = [
-    b"lc", b"rc", b"ec", b"rs", b"no", b"fi", b"di", b"ln", b"pi", b"so", b"bd", b"cd", b"mi",
-    b"or", b"ex", b"do", b"su", b"sg", b"st", b"ow", b"tw", b"ca", b"mh", b"cl",
+const LABELS: [[u8; 2]; KEY_COUNT] = [
+    *b"lc", *b"rc", *b"ec", *b"rs", *b"no", *b"fi", *b"di", *b"ln", *b"pi", *b"so", *b"bd", *b"cd",
+    *b"mi", *b"or", *b"ex", *b"do", *b"su", *b"sg", *b"st", *b"ow", *b"tw", *b"ca", *b"mh", *b"cl",
 ];
 
 impl Key {
@@ -133,20 +133,18 @@ impl Key {
 
     /// The two letters LS_COLORS uses for this key.
     pub fn label(self) -> &'static [u8; 2] {
-        LABELS[self as usize]
+        &LABELS[self as usize]
     }
 
     /// The key spelled by two letters (case-sensitive, as GNU).
     pub fn from_label(label: [u8; 2]) -> Option<Key> {
-        LABELS
-            .iter()
-            .position(|l| **l == label)
-            .map(|i| Key::ALL[i])
+        LABELS.iter().position(|l| *l == label).map(|i| Key::ALL[i])
     }
 }
 
 /// The built-in sequences, used when LS_COLORS is unset or empty and as the starting
-/// point LS_COLORS entries override. `None` is "not set" (GNU's NULL string).
+/// point LS_COLORS entries override. `None` is "not set" (GNU's NULL string). Only
+/// for building `BUILTIN_TEXT` and `BUILTIN_SPANS` (16 bytes a key as a table).
 const BUILTIN: [Option<&[u8]>; KEY_COUNT] = [
     Some(b"\x1b["),  // lc
     Some(b"m"),      // rc
@@ -174,26 +172,115 @@ const BUILTIN: [Option<&[u8]>; KEY_COUNT] = [
     Some(b"\x1b[K"), // cl
 ];
 
+/// The bytes of all the built-in sequences, one after another (a repeated one once).
+static BUILTIN_TEXT: [u8; BUILTIN_PACKED.0] = builtin_text();
+/// Each key's sequence as `BUILTIN_TEXT[start..end]`; an unset key has a span past
+/// the end of the text (so `get` finds nothing there).
+static BUILTIN_SPANS: [[u8; 2]; KEY_COUNT] = BUILTIN_PACKED.1;
+
+/// (the text's length, the spans), worked out at compile time.
+const BUILTIN_PACKED: (usize, [[u8; 2]; KEY_COUNT]) = {
+    let mut spans = [[u8::MAX; 2]; KEY_COUNT];
+    let mut len = 0;
+    let mut k = 0;
+    while k < KEY_COUNT {
+        if let Some(seq) = BUILTIN[k] {
+            // A sequence stored for an earlier key is shared.
+            let mut start = len;
+            let mut j = 0;
+            while j < k {
+                if let Some(prev) = BUILTIN[j] {
+                    if bytes_eq(prev, seq) {
+                        start = spans[j][0] as usize;
+                    }
+                }
+                j += 1;
+            }
+            if start == len {
+                len += seq.len();
+            }
+            assert!(len < u8::MAX as usize);
+            spans[k] = [start as u8, (start + seq.len()) as u8];
+        }
+        k += 1;
+    }
+    (len, spans)
+};
+
+const fn bytes_eq(a: &[u8], b: &[u8]) -> bool {
+    if a.len() != b.len() {
+        return false;
+    }
+    let mut i = 0;
+    while i < a.len() {
+        if a[i] != b[i] {
+            return false;
+        }
+        i += 1;
+    }
+    true
+}
+
+const fn builtin_text() -> [u8; BUILTIN_PACKED.0] {
+    let mut out = [0; BUILTIN_PACKED.0];
+    let mut k = 0;
+    while k < KEY_COUNT {
+        if let Some(seq) = BUILTIN[k] {
+            let start = BUILTIN_PACKED.1[k][0] as usize;
+            let mut i = 0;
+            while i < seq.len() {
+                out[start + i] = seq[i];
+                i += 1;
+            }
+        }
+        k += 1;
+    }
+    out
+}
+
+/// The built-in sequence of every key.
+fn builtin_seqs() -> [Option<&'static [u8]>; KEY_COUNT] {
+    core::array::from_fn(|k| {
+        let [start, end] = BUILTIN_SPANS[k];
+        BUILTIN_TEXT.get(usize::from(start)..usize::from(end))
+    })
+}
+
 /// A color database: a sequence (or none) per key, and the `*SUFFIX` table.
 #[derive(Clone, Copy)]
 pub struct Database<'a> {
     seqs: [Option<&'a [u8]>; KEY_COUNT],
     suffixes: SuffixTable<'a>,
     link_as_target: bool,
+    /// Bit `key as usize` set: the key is colored (`is_colored`), worked out once.
+    colored: u32,
 }
 
 impl Database<'static> {
     /// GNU's built-in database (LS_COLORS unset or empty).
     pub fn builtin() -> Database<'static> {
-        Database {
-            seqs: BUILTIN,
-            suffixes: SuffixTable::empty(),
-            link_as_target: false,
-        }
+        Database::new(builtin_seqs(), SuffixTable::empty())
     }
 }
 
 impl<'a> Database<'a> {
+    /// The database of these sequences and suffixes.
+    fn new(seqs: [Option<&'a [u8]>; KEY_COUNT], suffixes: SuffixTable<'a>) -> Database<'a> {
+        let mut colored = 0;
+        for (k, seq) in seqs.iter().enumerate() {
+            // Not colored: unset, empty, `0` or `00`.
+            if seq.is_some_and(|s| s.len() > 2 || s.iter().any(|&b| b != b'0')) {
+                colored |= 1 << k;
+            }
+        }
+        Database {
+            seqs,
+            suffixes,
+            link_as_target: seqs[Key::Link as usize] == Some(b"target"),
+            colored,
+        }
+    }
+
     /// The sequence stored for `key`, `None` if it was never set. `Some(b"")` is
     /// possible (`fi=`): GNU then still writes `lc rc` around the name.
     pub fn get(&self, key: Key) -> Option<&'a [u8]> {
@@ -203,7 +290,7 @@ impl<'a> Database<'a> {
     /// GNU's `is_colored`: set and not empty, `0` or `00`. The type tests
     /// (`ex`, `su`, `ow`, `no`, ...) only apply when this is true.
     pub fn is_colored(&self, key: Key) -> bool {
-        !matches!(self.get(key), None | Some(b"") | Some(b"0") | Some(b"00"))
+        self.colored & (1 << key as u32) != 0
     }
 
     /// `ln=target`: symlinks are colored like the file they point to.

@@ -27,23 +27,6 @@ const DEFAULT_PATH: &[u8] = b"/usr/lib/locale";
 const ARCHIVE: &CStr = c"/usr/lib/locale/locale-archive";
 const ALIASES: &CStr = c"/usr/share/locale/locale.alias";
 
-/// The category names by glibc's number (6 is LC_ALL, never loaded).
-const NAMES: [&[u8]; 13] = [
-    b"LC_CTYPE",
-    b"LC_NUMERIC",
-    b"LC_TIME",
-    b"LC_COLLATE",
-    b"LC_MONETARY",
-    b"LC_MESSAGES",
-    b"LC_ALL",
-    b"LC_PAPER",
-    b"LC_NAME",
-    b"LC_ADDRESS",
-    b"LC_TELEPHONE",
-    b"LC_MEASUREMENT",
-    b"LC_IDENTIFICATION",
-];
-
 /// Where each category's file keeps the name of its codeset (the index of
 /// CODESET, _NL_NUMERIC_CODESET, _NL_TIME_CODESET, ... in <langinfo.h>).
 const CODESET_ITEM: [u8; 13] = [14, 5, 110, 18, 45, 4, 0, 2, 6, 12, 4, 1, 15];
@@ -193,11 +176,11 @@ impl Search {
             b.push(p.modifier.unwrap_or(b""))?;
         }
         b.push(b"/")?;
-        b.push(NAMES[cat])?;
+        b.push(super::category_name(cat))?;
         let data = match b.open() {
             Err(e) if e == crate::sys::Errno::INVAL => {
                 b.push(b"/SYS_")?;
-                b.push(NAMES[cat])?;
+                b.push(super::category_name(cat))?;
                 b.open().ok()?
             }
             other => other.ok()?,
@@ -213,7 +196,9 @@ struct Builder<'a> {
 }
 
 impl Builder<'_> {
-    /// Appends `part`; None when the path (with its NUL) would not fit.
+    /// Appends `part`; None when the path (with its NUL) would not fit. (Out of
+    /// line: inlined, each of the many calls copied its bounds checks.)
+    #[inline(never)]
     fn push(&mut self, part: &[u8]) -> Option<()> {
         let end = self.len + part.len();
         self.buf.get_mut(self.len..end)?.copy_from_slice(part);
@@ -353,15 +338,16 @@ fn archive_name<'b>(name: &[u8], buf: &'b mut [u8; PATH_MAX]) -> Option<&'b [u8]
     match dot {
         None => b.push(name)?,
         Some(dot) => {
-            let rest = &name[dot + 1..];
+            let (head, rest) = name.split_at(dot + 1);
             let end = rest.iter().position(|&c| c == b'@').unwrap_or(rest.len());
-            b.push(&name[..=dot])?;
-            b.push(normalize(&rest[..end], &mut [0; 256])?)?;
-            b.push(&rest[end..])?;
+            let (codeset, modifier) = rest.split_at(end);
+            b.push(head)?;
+            b.push(normalize(codeset, &mut [0; 256])?)?;
+            b.push(modifier)?;
         }
     }
     let len = b.len;
-    Some(&buf[..len])
+    buf.get(..len)
 }
 
 fn u32_at(b: &[u8], off: usize) -> Option<u32> {

@@ -88,19 +88,16 @@ impl<'a> List<'a> {
     /// The next name, reading more as needed; None at the end of the list.
     pub fn next(&mut self, fd: BorrowedFd<'_>) -> Option<Result<&[u8], ListError>> {
         loop {
-            if let Some(k) = self.buf[self.start..self.end].iter().position(|&c| c == 0) {
-                let s = self.start;
-                self.start += k + 1;
+            let pending = &self.buf[self.start..self.end];
+            let nul = pending.iter().position(|&c| c == 0);
+            // A name ends at its NUL, or (the last one) at the end of the list.
+            if nul.is_some() || (self.eof && !pending.is_empty()) {
+                let (s, len) = (self.start, nul.unwrap_or(pending.len()));
+                self.start = self.end.min(s + len + 1);
                 self.taken += 1;
-                return Some(Ok(&self.buf[s..s + k]));
+                return Some(Ok(&self.buf[s..s + len]));
             }
             if self.eof {
-                if self.start < self.end {
-                    let s = self.start;
-                    self.start = self.end;
-                    self.taken += 1;
-                    return Some(Ok(&self.buf[s..self.end]));
-                }
                 return None;
             }
             if let Err(e) = self.more(fd) {

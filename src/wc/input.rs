@@ -2,8 +2,8 @@
 //! the newline loop, and the read loop of the full counter.
 
 use super::classes::Classes;
-use super::count::{Counter, Counts};
-use super::job::{Job, Method};
+use super::count::{Counter, Counts, Progress};
+use super::job::{Act, Job, Method};
 use crate::simd;
 use crate::sys::file::{self, Stat};
 use crate::sys::iobuf::{CARRY, READ_SIZE};
@@ -27,6 +27,17 @@ pub struct Info {
     pub fifo: bool,
     pub size: i64,
     pub blksize: i64,
+}
+
+impl Pre {
+    /// What the up-front stat found, or (not tried) what fstat of `fd` finds now.
+    fn info(self, fd: BorrowedFd<'_>) -> Option<Info> {
+        match self {
+            Pre::Known(i) => Some(i),
+            Pre::Failed => None,
+            Pre::NotTried => file::fstat(fd).ok().map(|st| Info::of(&st)),
+        }
+    }
 }
 
 impl Info {
@@ -71,29 +82,32 @@ impl<'r> Reader<'r> {
     /// stat; `stdin` says the input is fd 0, whose offset is not known to be 0.
     pub fn count(&mut self, job: &Job, fd: BorrowedFd<'_>, pre: Pre, stdin: bool) -> Outcome {
         let method = job.method();
-        if method == Method::BytesOnly {
-            return self.bytes_only(fd, pre, stdin);
-        }
-        if let Pre::Known(i) = pre {
-            if i.regular && i.size > READ_SIZE as i64 {
-                file::advise(fd, file::Advice::Sequential);
+        let mut counts = Counts::default();
+        let error = if method == Method::BytesOnly {
+            self.bytes_only(fd, pre, stdin, &mut counts)
+        } else {
+            if let Pre::Known(i) = pre {
+                if i.regular && i.size > READ_SIZE as i64 {
+                    file::advise(fd, file::Advice::Sequential);
+                }
             }
-        }
-        if method == Method::Lines {
-            return self.lines(fd, pre, stdin);
-        }
-        self.full(job, fd, pre, stdin)
+            if method != Method::Lines {
+                return self.full(job, fd, pre, stdin);
+            }
+            self.lines(fd, pre, stdin, &mut counts)
+        };
+        Outcome { counts, error }
     }
 
     /// `-c` alone (or `-m` in C): st_size when it can be trusted, else read.
-    fn bytes_only(&mut self, fd: BorrowedFd<'_>, pre: Pre, stdin: bool) -> Outcome {
-        let info = match pre {
-            Pre::Known(i) => Some(i),
-            Pre::Failed => None,
-            Pre::NotTried => file::fstat(fd).ok().map(|st| Info::of(&st)),
-        };
-        let mut bytes = 0u64;
-        if let Some(i) = info {
+    fn bytes_only(
+        &mut self,
+        fd: BorrowedFd<'_>,
+        pre: Pre,
+        stdin: bool,
+        c: &mut Counts,
+    ) -> Option<Errno> {
+        if let Some(i) = pre.info(fd) {
             if i.regular && i.size >= 0 {
                 let end = i.size;
                 let cur: i64 = if stdin {
@@ -103,145 +117,109 @@ impl<'r> Reader<'r> {
                 };
                 if end % file::page_size() as i64 != 0 {
                     // st_size is exact; as 9.1, the offset is left where it is.
-                    let n = if end < cur { 0 } else { end - cur };
-                    return Outcome {
-                        counts: Counts {
-                            bytes: n as u64,
-                            ..Counts::default()
-                        },
-                        error: None,
-                    };
+                    c.bytes = if end < cur { 0 } else { (end - cur) as u64 };
+                    return None;
                 }
                 // A size that is a page multiple may be approximate (procfs,
                 // sysfs): skip to one block before the end and read the rest.
                 // 9.1 moves there relative to the current offset.
                 let hi = end - end % (i.blksize + 1);
                 if 0 <= cur && cur < hi && file::seek_forward(fd, hi as u64).is_ok() {
-                    bytes = (hi - cur) as u64;
+                    c.bytes = (hi - cur) as u64;
                 }
             }
             if i.fifo {
-                return self.splice_count(fd);
+                return self.splice_count(fd, c);
             }
         }
-        let (n, error) = self.read_all(fd);
-        Outcome {
-            counts: Counts {
-                bytes: bytes + n,
-                ..Counts::default()
-            },
-            error,
-        }
+        self.read_rest(fd, c, false)
     }
 
-    /// Reads to end of file, counting bytes only.
-    fn read_all(&mut self, fd: BorrowedFd<'_>) -> (u64, Option<Errno>) {
-        let mut total = 0u64;
+    /// Reads to end of file, adding the bytes read (and the newlines in them, when
+    /// `lines`) to `c`.
+    fn read_rest(&mut self, fd: BorrowedFd<'_>, c: &mut Counts, lines: bool) -> Option<Errno> {
         let buf = &mut self.buf[CARRY..];
         loop {
             match file::read(fd, buf) {
-                Ok(0) => return (total, None),
-                Ok(n) => total += n as u64,
-                Err(e) => return (total, Some(e)),
+                Ok(0) => return None,
+                Ok(n) => {
+                    c.bytes += n as u64;
+                    if lines {
+                        c.lines += simd::count_newlines(&buf[..n]);
+                    }
+                }
+                Err(e) => return Some(e),
             }
         }
     }
 
     /// Counts a pipe's bytes by splicing them to /dev/null (no copy to user
     /// space); falls back to reading when the kernel refuses.
-    fn splice_count(&mut self, fd: BorrowedFd<'_>) -> Outcome {
+    fn splice_count(&mut self, fd: BorrowedFd<'_>, c: &mut Counts) -> Option<Errno> {
         if self.null.is_none() {
             self.null = Some(file::open_write(c"/dev/null"));
             // A bigger pipe means fewer, larger splices.
             let _ = file::set_pipe_size(fd, PIPE_SIZE);
         }
-        let mut total = 0u64;
         if let Some(Ok(null)) = &self.null {
             use crate::sys::AsFd;
             let null = null.as_fd();
             loop {
                 match file::splice(fd, null, SPLICE_CHUNK) {
-                    Ok(0) => {
-                        return Outcome {
-                            counts: Counts {
-                                bytes: total,
-                                ..Counts::default()
-                            },
-                            error: None,
-                        }
-                    }
-                    Ok(n) => total += n as u64,
+                    Ok(0) => return None,
+                    Ok(n) => c.bytes += n as u64,
                     Err(Errno::INVAL) | Err(Errno::NOSYS) => break,
-                    Err(e) => {
-                        return Outcome {
-                            counts: Counts {
-                                bytes: total,
-                                ..Counts::default()
-                            },
-                            error: Some(e),
-                        }
-                    }
+                    Err(e) => return Some(e),
                 }
             }
         }
-        let (n, error) = self.read_all(fd);
-        Outcome {
-            counts: Counts {
-                bytes: total + n,
-                ..Counts::default()
-            },
-            error,
-        }
+        self.read_rest(fd, c, false)
     }
 
     /// Lines (and bytes): the vector newline count, over mapped windows of a large
     /// regular file, then over 256 KiB reads to the end.
-    fn lines(&mut self, fd: BorrowedFd<'_>, pre: Pre, stdin: bool) -> Outcome {
-        let mut c = Counts::default();
+    fn lines(
+        &mut self,
+        fd: BorrowedFd<'_>,
+        pre: Pre,
+        stdin: bool,
+        c: &mut Counts,
+    ) -> Option<Errno> {
         if let Some(size) = mappable(fd, pre) {
-            let mut newlines = Newlines(0);
+            let mut newlines = Newlines {
+                n: 0,
+                saved: [0; 2],
+            };
             c.bytes = mapped(fd, size, stdin, &mut newlines);
-            c.lines = newlines.0;
+            c.lines = newlines.n;
         }
-        let buf = &mut self.buf[CARRY..];
-        loop {
-            match file::read(fd, buf) {
-                Ok(0) => {
-                    return Outcome {
-                        counts: c,
-                        error: None,
-                    }
-                }
-                Ok(n) => {
-                    c.bytes += n as u64;
-                    c.lines += simd::count_newlines(&buf[..n]);
-                }
-                Err(e) => {
-                    return Outcome {
-                        counts: c,
-                        error: Some(e),
-                    }
-                }
-            }
-        }
+        self.read_rest(fd, c, true)
     }
 
     /// Words, characters, line widths: the full counter, carrying a character
     /// split between two reads.
     fn full(&mut self, job: &Job, fd: BorrowedFd<'_>, pre: Pre, stdin: bool) -> Outcome {
-        let mut spare;
-        let classes: &mut Classes = match self.classes.as_deref_mut() {
-            Some(c) => c,
-            None => {
-                // Not reached: the caller gives a cache whenever this path can run.
-                spare = super::classes::new(false);
-                &mut spare
-            }
+        let Some(classes) = self.classes.as_deref_mut() else {
+            // Not reached: the caller gives a cache whenever this path can run.
+            return Outcome {
+                counts: Counts::default(),
+                error: None,
+            };
         };
-        let mut counter = Counter::with_words(job.utf8, job.max_len, job.words, classes);
+        let mut counter = Counter::with_words(
+            job.utf8,
+            job.shows(Act::MaxLen),
+            job.shows(Act::Words),
+            classes,
+        );
         let mut bytes = 0u64;
         if let Some(size) = mappable(fd, pre) {
-            bytes = mapped(fd, size, stdin, &mut counter);
+            let saved = [counter.progress(); 2];
+            let mut windows = Windows {
+                counter: &mut counter,
+                saved,
+            };
+            bytes = mapped(fd, size, stdin, &mut windows);
         }
         let mut kept = 0usize;
         let mut error = None;
@@ -273,55 +251,64 @@ impl<'r> Reader<'r> {
 }
 
 /// What reads mapped windows: a counter that can be rewound when a window turns
-/// out to hold zeroes instead of the file (the file shrank).
+/// out to hold zeroes instead of the file (the file shrank). One `mapped` serves
+/// both sinks through `dyn` (a call per 64 MiB window).
 trait WindowSink {
-    type Saved: Copy;
     /// Counts `bytes`; returns how many were used (the rest, a character cut off at
     /// the end, is passed again at the start of the next window).
     fn feed(&mut self, bytes: &[u8]) -> usize;
-    fn save(&self) -> Self::Saved;
-    fn rewind(&mut self, s: Self::Saved);
+    /// Remembers the counts so far as checkpoint `at` (INITIAL or WINDOW).
+    fn save(&mut self, at: usize);
+    /// Goes back to checkpoint `at`.
+    fn rewind(&mut self, at: usize);
 }
+
+/// The checkpoints of `mapped`: before the first window, before the current one.
+const INITIAL: usize = 0;
+const WINDOW: usize = 1;
 
 /// `wc -l`: the newlines.
-struct Newlines(u64);
+struct Newlines {
+    n: u64,
+    saved: [u64; 2],
+}
 
 impl WindowSink for Newlines {
-    type Saved = u64;
     fn feed(&mut self, bytes: &[u8]) -> usize {
-        self.0 += simd::count_newlines(bytes);
+        self.n += simd::count_newlines(bytes);
         bytes.len()
     }
-    fn save(&self) -> u64 {
-        self.0
+    fn save(&mut self, at: usize) {
+        self.saved[at] = self.n;
     }
-    fn rewind(&mut self, s: u64) {
-        self.0 = s;
+    fn rewind(&mut self, at: usize) {
+        self.n = self.saved[at];
     }
 }
 
-impl WindowSink for Counter<'_> {
-    type Saved = super::count::Progress;
+/// The full counter, with its checkpoints.
+struct Windows<'a, 'c> {
+    counter: &'a mut Counter<'c>,
+    saved: [Progress; 2],
+}
+
+impl WindowSink for Windows<'_, '_> {
     fn feed(&mut self, bytes: &[u8]) -> usize {
-        Counter::feed(self, bytes)
+        self.counter.feed(bytes)
     }
-    fn save(&self) -> Self::Saved {
-        self.progress()
+    fn save(&mut self, at: usize) {
+        self.saved[at] = self.counter.progress();
     }
-    fn rewind(&mut self, s: Self::Saved) {
-        Counter::rewind(self, s)
+    fn rewind(&mut self, at: usize) {
+        self.counter.rewind(self.saved[at]);
     }
 }
 
 /// The size of `fd` when it is a regular file large enough to map (one fstat if
 /// the up-front stat was not made).
 fn mappable(fd: BorrowedFd<'_>, pre: Pre) -> Option<u64> {
-    let info = match pre {
-        Pre::Known(i) => Some(i),
-        Pre::Failed => None,
-        Pre::NotTried => file::fstat(fd).ok().map(|st| Info::of(&st)),
-    };
-    info.filter(|i| i.regular && i.size >= MAP_MIN as i64)
+    pre.info(fd)
+        .filter(|i| i.regular && i.size >= MAP_MIN as i64)
         .map(|i| i.size as u64)
 }
 
@@ -330,7 +317,7 @@ fn mappable(fd: BorrowedFd<'_>, pre: Pre) -> Option<u64> {
 /// that follows takes a character cut off at the end and whatever the file has
 /// gained since. Returns the bytes used: 0 if the offset cannot be learned or
 /// moved, or the first mapping fails.
-fn mapped<S: WindowSink>(fd: BorrowedFd<'_>, size: u64, stdin: bool, sink: &mut S) -> u64 {
+fn mapped(fd: BorrowedFd<'_>, size: u64, stdin: bool, sink: &mut dyn WindowSink) -> u64 {
     let start = if stdin {
         match file::tell(fd) {
             Ok(o) => o,
@@ -340,7 +327,7 @@ fn mapped<S: WindowSink>(fd: BorrowedFd<'_>, size: u64, stdin: bool, sink: &mut 
         0
     };
     let page = file::page_size() as u64;
-    let initial = sink.save();
+    sink.save(INITIAL);
     let mut pos = start;
     while pos < size {
         let at = pos - pos % page;
@@ -348,11 +335,11 @@ fn mapped<S: WindowSink>(fd: BorrowedFd<'_>, size: u64, stdin: bool, sink: &mut 
         let Ok(w) = map::Window::map(fd, at, len) else {
             break;
         };
-        let saved = sink.save();
+        sink.save(WINDOW);
         let used = sink.feed(&w.bytes()[(pos - at) as usize..]);
         if w.truncated() {
             // The file shrank: what is left of it is read from `pos`.
-            sink.rewind(saved);
+            sink.rewind(WINDOW);
             break;
         }
         if used == 0 {
@@ -362,7 +349,7 @@ fn mapped<S: WindowSink>(fd: BorrowedFd<'_>, size: u64, stdin: bool, sink: &mut 
     }
     if pos != start && file::seek_to(fd, pos).is_err() {
         // Not reached for a regular file; the read loop starts over from `start`.
-        sink.rewind(initial);
+        sink.rewind(INITIAL);
         return 0;
     }
     pos - start

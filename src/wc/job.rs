@@ -5,11 +5,9 @@
 /// What this run prints, and how it reads text.
 pub struct Job {
     pub prog: &'static [u8],
-    pub lines: bool,
-    pub words: bool,
-    pub chars: bool,
-    pub bytes: bool,
-    pub max_len: bool,
+    /// The counts printed: bit `Act::X as u8` for each (GNU's order: lines, words,
+    /// characters, bytes, maximum line length).
+    pub shown: u8,
     /// LC_CTYPE is UTF-8: characters are decoded.
     pub utf8: bool,
     /// `--debug`: say which newline kernel is used.
@@ -18,7 +16,7 @@ pub struct Job {
     pub total: Total,
 }
 
-pub use super::options::Total;
+pub use super::options::{Act, Total};
 
 /// How every input of a run is read: the same for all of them.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
@@ -33,19 +31,24 @@ pub enum Method {
 }
 
 impl Job {
+    /// Whether count `a` (Lines to MaxLen) is printed.
+    pub fn shows(&self, a: Act) -> bool {
+        self.shown & 1 << a as u8 != 0
+    }
+
     /// The number of counts selected.
     pub fn selected(&self) -> usize {
-        [self.lines, self.words, self.chars, self.bytes, self.max_len]
-            .iter()
-            .filter(|&&b| b)
-            .count()
+        self.shown.count_ones() as usize
     }
 
     /// How inputs are read (GNU's three loops).
     pub fn method(&self) -> Method {
-        if (self.chars && self.utf8) || self.words || self.max_len {
+        if (self.shows(Act::Chars) && self.utf8)
+            || self.shows(Act::Words)
+            || self.shows(Act::MaxLen)
+        {
             Method::Full
-        } else if (self.bytes || self.chars) && !self.lines {
+        } else if (self.shows(Act::Bytes) || self.shows(Act::Chars)) && !self.shows(Act::Lines) {
             // `chars` here counts bytes: the locale is not UTF-8.
             Method::BytesOnly
         } else {
@@ -59,14 +62,14 @@ mod tests {
     use super::*;
 
     fn job(sel: &str, utf8: bool) -> Job {
-        let on = |c| sel.contains(c);
+        let shown = "lwmcL"
+            .chars()
+            .enumerate()
+            .filter(|&(_, c)| sel.contains(c))
+            .fold(0, |m, (i, _)| m | 1 << i);
         Job {
             prog: b"wc",
-            lines: on('l'),
-            words: on('w'),
-            chars: on('m'),
-            bytes: on('c'),
-            max_len: on('L'),
+            shown,
             utf8,
             debug: false,
             total: Total::Auto,

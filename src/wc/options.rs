@@ -9,11 +9,12 @@ use crate::sys::out;
 /// What an option does.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 pub enum Act {
-    Bytes,
-    Chars,
-    Lines,
-    Words,
-    MaxLen,
+    // The counts, numbered in the order GNU prints them (their bits in `Job::shown`).
+    Lines = 0,
+    Words = 1,
+    Chars = 2,
+    Bytes = 3,
+    MaxLen = 4,
     Files0,
     Total,
     Debug,

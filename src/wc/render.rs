@@ -37,15 +37,9 @@ pub fn number_width(pre: &[Pre]) -> usize {
 /// `--files0-from=-` one at a time reads each line before it sends the next name.
 pub fn counts_line(job: &Job, width: usize, c: &Counts, name: Option<&[u8]>) {
     let mut first = true;
-    let fields = [
-        (job.lines, c.lines),
-        (job.words, c.words),
-        (job.chars, c.chars),
-        (job.bytes, c.bytes),
-        (job.max_len, c.max_len),
-    ];
-    for (on, v) in fields {
-        if !on {
+    let values = [c.lines, c.words, c.chars, c.bytes, c.max_len];
+    for (i, v) in values.into_iter().enumerate() {
+        if job.shown & 1 << i == 0 {
             continue;
         }
         if !first {
@@ -81,16 +75,36 @@ pub fn push_name(l: &mut Line, job: &Job, name: &[u8]) {
     quote(&Quoting::quotef(job.utf8), name, l);
 }
 
-/// Appends `name` quoted as GNU's `quoteaf` does.
-pub fn push_name_always(l: &mut Line, job: &Job, name: &[u8]) {
-    quote(&Quoting::quoteaf(job.utf8), name, l);
+/// How a message shows a name: GNU's `quotef` or `quoteaf`.
+pub type How = fn(bool) -> Quoting;
+
+/// Writes `PROG: PRE`, then `name` quoted as its `How` says, `POST`, and when `e` is
+/// given its text and a newline (else `post` ends the line). Returns false: the
+/// input or the run failed.
+#[inline(never)]
+pub fn report(
+    job: &Job,
+    pre: &[u8],
+    name: Option<(&[u8], How)>,
+    post: &[u8],
+    e: Option<Errno>,
+) -> bool {
+    let mut l = msg(job);
+    l.push(pre);
+    if let Some((name, how)) = name {
+        quote(&how(job.utf8), name, &mut l);
+    }
+    l.push(post);
+    if let Some(e) = e {
+        l.errno(e).push(b"\n");
+    }
+    l.send();
+    false
 }
 
 /// `PROG: NAME: strerror`.
 pub fn file_error(job: &Job, name: &[u8], e: Errno) {
-    let mut l = msg(job);
-    push_name(&mut l, job, name);
-    l.push(b": ").errno(e).push(b"\n").send();
+    report(job, b"", Some((name, Quoting::quotef)), b": ", Some(e));
 }
 
 #[cfg(test)]

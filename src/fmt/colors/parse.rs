@@ -16,7 +16,7 @@
 //! ones; `ln=target` turns on coloring symlinks like their targets.
 
 use super::suffix::Builder;
-use super::{Database, Key, Storage, BUILTIN};
+use super::{builtin_seqs, Database, Key, Storage};
 use crate::fmt::Sink;
 
 /// Why LS_COLORS was rejected.
@@ -92,8 +92,8 @@ impl<'a> Decoded<'a> {
     }
 }
 
-/// A decoding failure inside a value (a bad escape).
-struct BadEscape;
+/// The one-letter escapes and their bytes: BEL BS ESC FF LF CR TAB VT DEL space.
+const SIMPLE: &[u8; 20] = b"a\x07b\x08e\x1bf\x0cn\nr\rt\tv\x0b?\x7f_ ";
 
 fn hex_digit(b: Option<&u8>) -> Option<u8> {
     match *b? {
@@ -105,13 +105,15 @@ fn hex_digit(b: Option<&u8>) -> Option<u8> {
 }
 
 /// Decodes one value (or suffix, when `stop_at_equals`) starting at `*at`, leaving
-/// `*at` on the byte that ended it (`:`, `=`, or the end).
+/// `*at` on the byte that ended it (`:`, `=`, or the end). A bad escape is the
+/// error `bad`.
 fn decode<'a>(
     text: &[u8],
     at: &mut usize,
     stop_at_equals: bool,
     out: &mut Decoded<'a>,
-) -> Result<Result<&'a [u8], BadEscape>, ParseError> {
+    bad: ParseError,
+) -> Result<&'a [u8], ParseError> {
     let mut i = *at;
     loop {
         let c = match text.get(i) {
@@ -123,7 +125,7 @@ fn decode<'a>(
         match c {
             b'\\' => {
                 let e = match text.get(i) {
-                    None => return Ok(Err(BadEscape)),
+                    None => return Err(bad),
                     Some(&e) => e,
                 };
                 i += 1;
@@ -144,17 +146,12 @@ fn decode<'a>(
                         }
                         n
                     }
-                    b'a' => 0x07,
-                    b'b' => 0x08,
-                    b'e' => 0x1b,
-                    b'f' => 0x0c,
-                    b'n' => b'\n',
-                    b'r' => b'\r',
-                    b't' => b'\t',
-                    b'v' => 0x0b,
-                    b'?' => 0x7f,
-                    b'_' => b' ',
-                    other => other,
+                    // The letters, each followed by what it stands for (a table:
+                    // as a match, a chain of ten compares).
+                    other => SIMPLE
+                        .chunks_exact(2)
+                        .find(|p| p[0] == other)
+                        .map_or(other, |p| p[1]),
                 };
                 out.push(value)?;
             }
@@ -165,13 +162,19 @@ fn decode<'a>(
                 }
                 // 9.1 leaves the `?` to be read again as an ordinary byte.
                 Some(b'?') => out.push(0x7f)?,
-                _ => return Ok(Err(BadEscape)),
+                _ => return Err(bad),
             },
             _ => out.push(c)?,
         }
     }
     *at = i;
-    Ok(Ok(out.take()))
+    Ok(out.take())
+}
+
+/// What an entry names: `*SUFFIX`, or a key by its two letters.
+enum Name<'a> {
+    Suffix(&'a [u8]),
+    Key([u8; 2]),
 }
 
 const fn invalid(prefix: Option<[u8; 2]>) -> ParseError {
@@ -185,7 +188,7 @@ pub fn parse<'a>(text: &[u8], storage: Storage<'a>) -> Result<Database<'a>, Pars
         Some(n) => &text[..n],
         None => text,
     };
-    let mut seqs = BUILTIN;
+    let mut seqs = builtin_seqs();
     let mut suffixes = Builder::new(storage.slots);
     let mut out = Decoded {
         rest: storage.bytes,
@@ -193,36 +196,34 @@ pub fn parse<'a>(text: &[u8], storage: Storage<'a>) -> Result<Database<'a>, Pars
     };
     let mut i = 0;
     while let Some(&c) = text.get(i) {
-        match c {
-            b':' => i += 1,
-            b'*' => {
-                i += 1;
-                let suffix = decode(text, &mut i, true, &mut out)?.map_err(|_| invalid(None))?;
-                if text.get(i) != Some(&b'=') {
-                    return Err(invalid(None));
-                }
-                i += 1;
-                let seq = decode(text, &mut i, false, &mut out)?.map_err(|_| invalid(None))?;
+        if c == b':' {
+            i += 1;
+            continue;
+        }
+        // The entry's name: `*SUFFIX` (decoded) or two letters.
+        let name = if c == b'*' {
+            i += 1;
+            Name::Suffix(decode(text, &mut i, true, &mut out, invalid(None))?)
+        } else {
+            let label = [c, *text.get(i + 1).ok_or(invalid(None))?];
+            i += 2;
+            Name::Key(label)
+        };
+        if text.get(i) != Some(&b'=') {
+            return Err(invalid(None));
+        }
+        i += 1;
+        match name {
+            Name::Suffix(suffix) => {
+                let seq = decode(text, &mut i, false, &mut out, invalid(None))?;
                 suffixes.insert(suffix, seq)?;
             }
-            first => {
-                let second = *text.get(i + 1).ok_or(invalid(None))?;
-                let label = [first, second];
-                if text.get(i + 2) != Some(&b'=') {
-                    return Err(invalid(None));
-                }
-                i += 3;
-                let key = Key::from_label(label).ok_or(invalid(Some(label)))?;
-                let seq =
-                    decode(text, &mut i, false, &mut out)?.map_err(|_| invalid(Some(label)))?;
-                seqs[key as usize] = Some(seq);
+            Name::Key(label) => {
+                let bad = invalid(Some(label));
+                let key = Key::from_label(label).ok_or(bad)?;
+                seqs[key as usize] = Some(decode(text, &mut i, false, &mut out, bad)?);
             }
         }
     }
-    let link_as_target = seqs[Key::Link as usize] == Some(b"target");
-    Ok(Database {
-        seqs,
-        suffixes: suffixes.finish(),
-        link_as_target,
-    })
+    Ok(Database::new(seqs, suffixes.finish()))
 }

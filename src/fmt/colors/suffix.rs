@@ -116,23 +116,15 @@ impl<'a> Builder<'a> {
         let mut at = hash as usize & mask;
         loop {
             let slot = &mut self.slots[at];
-            if slot.order == 0 {
+            let free = slot.order == 0;
+            if free || (slot.hash == hash && slot.suffix.eq_ignore_ascii_case(suffix)) {
                 *slot = Slot {
                     suffix,
                     seq,
                     order,
                     hash,
                 };
-                self.used += 1;
-                break;
-            }
-            if slot.hash == hash && slot.suffix.eq_ignore_ascii_case(suffix) {
-                *slot = Slot {
-                    suffix,
-                    seq,
-                    order,
-                    hash,
-                };
+                self.used += usize::from(free);
                 break;
             }
             at = (at + 1) & mask;

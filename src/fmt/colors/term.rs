@@ -49,72 +49,22 @@ pub fn builtin_enabled(term: Option<&[u8]>, colorterm: Option<&[u8]>) -> bool {
     }
 }
 
-/// fnmatch for patterns of literals, `*` and `[a-b]` ranges (all these patterns use).
+/// fnmatch (no flags) for patterns of literals, `*` and `[a-b]` ranges (all these
+/// patterns use). Each of them has at most one `*` before its end, so a match takes
+/// time linear in the text.
 fn glob(pattern: &[u8], text: &[u8]) -> bool {
-    let (mut p, mut t) = (0, 0);
-    // Where to resume after the last `*`: pattern index after it, text index it took.
-    let mut resume: Option<(usize, usize)> = None;
-    loop {
-        if p < pattern.len() {
-            match pattern[p] {
-                b'*' => {
-                    p += 1;
-                    resume = Some((p, t));
-                    continue;
-                }
-                b'[' if t < text.len() => {
-                    let close = pattern[p..].iter().position(|&b| b == b']').map(|n| p + n);
-                    if let Some(close) = close {
-                        let class = &pattern[p + 1..close];
-                        if class_has(class, text[t]) {
-                            p = close + 1;
-                            t += 1;
-                            continue;
-                        }
-                    } else if text[t] == b'[' {
-                        p += 1;
-                        t += 1;
-                        continue;
-                    }
-                }
-                c if t < text.len() && text[t] == c => {
-                    p += 1;
-                    t += 1;
-                    continue;
-                }
-                _ => {}
-            }
-        } else if t == text.len() {
-            return true;
-        }
-        // Mismatch: let the last `*` take one more byte, if there was one.
-        match resume {
-            Some((rp, rt)) if rt < text.len() => {
-                resume = Some((rp, rt + 1));
-                p = rp;
-                t = rt + 1;
-            }
-            _ => return false,
-        }
+    match pattern {
+        [] => text.is_empty(),
+        [b'*', rest @ ..] => rest.is_empty() || (0..=text.len()).any(|i| glob(rest, &text[i..])),
+        [b'[', lo, b'-', hi, b']', rest @ ..] => match text {
+            [c, tail @ ..] => (lo..=hi).contains(&c) && glob(rest, tail),
+            [] => false,
+        },
+        [p, rest @ ..] => match text {
+            [c, tail @ ..] => p == c && glob(rest, tail),
+            [] => false,
+        },
     }
-}
-
-fn class_has(class: &[u8], b: u8) -> bool {
-    let mut i = 0;
-    while i < class.len() {
-        if i + 2 < class.len() && class[i + 1] == b'-' {
-            if (class[i]..=class[i + 2]).contains(&b) {
-                return true;
-            }
-            i += 3;
-        } else {
-            if class[i] == b {
-                return true;
-            }
-            i += 1;
-        }
-    }
-    false
 }
 
 #[cfg(test)]

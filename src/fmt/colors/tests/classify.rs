@@ -244,3 +244,21 @@ fn needs_follow_gnu() {
     let dc = n(DIRCOLORS, false);
     assert!(dc.follow_symlinks && !dc.probe_capabilities);
 }
+
+#[test]
+fn keys_of_kinds() {
+    for (kind, key) in [
+        (Kind::Unknown, Key::Orphan),
+        (Kind::Fifo, Key::Fifo),
+        (Kind::CharDev, Key::Char),
+        (Kind::Dir, Key::Dir),
+        (Kind::BlockDev, Key::Block),
+        (Kind::Regular, Key::File),
+        (Kind::Symlink, Key::Link),
+        (Kind::Socket, Key::Socket),
+        (Kind::Door, Key::Orphan),
+        (Kind::Whiteout, Key::File),
+    ] {
+        assert_eq!(kind.color(), key, "{kind:?}");
+    }
+}
