@@ -9,8 +9,9 @@
 //! - The single-quote styles write a name that contains `'` but nothing else that is
 //!   awkward (only letters, digits, `%+,-./:]_@`, spaces, a leading `#`/`~`, a lone
 //!   `{`/`}`, printable multibyte characters) in the `c` style instead: `"it's"`.
-//! - The written bytes then pass through [`Screen`], which counts display columns and,
-//!   for `-q` in the literal and shell styles, turns nonprintable characters into `?`.
+//! - The writer (`Out`) counts display columns as it writes each character and, for
+//!   `-q` in the literal and shell styles, writes `?` for a nonprintable one; a run
+//!   of plain printable ASCII goes out at once.
 
 use crate::fmt::unicode::{self, Decoded};
 use crate::fmt::Sink;
