@@ -112,7 +112,7 @@ fn less(a: &Key, b: &Key, tie: &dyn Fn(usize, usize) -> Ordering) -> bool {
 }
 
 /// Slices this short are sorted by insertion.
-const SMALL: usize = 20;
+const SMALL: usize = 12;
 
 /// Introsort with a branch-free partition (pdqsort's scheme, much reduced):
 /// pseudo-median pivots, insertion sort for short slices, heapsort when the pivots
@@ -372,6 +372,25 @@ mod bench {
                 Box::new(|i, j| bytes_cmp(&names[i], &names[j])),
             ),
         ];
+        let count = std::cell::Cell::new(0u64);
+        let counting = |i: usize, j: usize| {
+            count.set(count.get() + 1);
+            vals[j].cmp(&vals[i])
+        };
+        let keys: Vec<Key> = (0..n).map(|i| Key::new(0, i as u32)).collect();
+        for m in [12, 20, 50, 300, 3000, 100_000] {
+            let mut v = keys.clone();
+            count.set(0);
+            v.chunks_mut(m).for_each(|c| core_sort(c, &counting));
+            let a = count.replace(0);
+            v = keys.clone();
+            v.chunks_mut(m).for_each(|c| sort_keys(c, &counting));
+            let b = count.get();
+            println!(
+                "n={m:6} comparisons core {a} own {b} ratio {:.3}",
+                b as f64 / a as f64
+            );
+        }
         for m in [12, 50, 300, 3000, 100_000] {
             for (name, keys, tie) in &cases {
                 let (mut a, mut b) = (f64::MAX, f64::MAX);
