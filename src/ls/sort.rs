@@ -48,7 +48,7 @@ fn dir_first(e: &Entry) -> bool {
 /// Sorts through (prefix, index) keys, then permutes the entries in place: small
 /// elements to move, and for the name order one integer comparison for most pairs.
 /// `by_name` fills in the names' prefixes (else they are all 0, and every pair goes
-/// to `tie`). Every order sorts `Key`s: one copy of core's sort for all of them.
+/// to `tie`). Every order sorts `Key`s: one sort (keysort's) for all of them.
 fn sort_through_keys(
     entries: &mut [Entry],
     scratch: &Arena<'_>,

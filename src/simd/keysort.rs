@@ -1,7 +1,8 @@
 //! ls's sort, compiled here for speed: every order ls knows sorts 12-byte keys (a
 //! name's first eight bytes as a number, and where the entry is), asking the
-//! applet's comparison only when two prefixes are equal. Not generic, so core's
-//! sort is instantiated once, in this package.
+//! applet's comparison only when two prefixes are equal. The sort is an introsort
+//! of our own (`sort_keys`; 2.5 KB smaller than core's `sort_unstable` and as fast
+//! on ls's keys), not generic, in this package compiled at opt-level 3.
 
 use core::cmp::Ordering;
 
