@@ -19,6 +19,8 @@ p.add_argument("--soup", action="store_true")
 p.add_argument("--locale", default="C")
 p.add_argument("--dir", default="/tmp/colfx")
 a = p.parse_args()
+# (It works in the fixture directory: name both from where it was started.)
+a.out, a.dir = os.path.abspath(a.out), os.path.abspath(a.dir)
 random.seed(a.seed)
 
 d = a.dir
