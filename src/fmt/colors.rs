@@ -190,7 +190,7 @@ const BUILTIN_PACKED: (usize, [[u8; 2]; KEY_COUNT]) = {
             let mut j = 0;
             while j < k {
                 if let Some(prev) = BUILTIN[j] {
-                    if bytes_eq(prev, seq) {
+                    if super::bytes_eq(prev, seq) {
                         start = spans[j][0] as usize;
                     }
                 }
@@ -206,20 +206,6 @@ const BUILTIN_PACKED: (usize, [[u8; 2]; KEY_COUNT]) = {
     }
     (len, spans)
 };
-
-const fn bytes_eq(a: &[u8], b: &[u8]) -> bool {
-    if a.len() != b.len() {
-        return false;
-    }
-    let mut i = 0;
-    while i < a.len() {
-        if a[i] != b[i] {
-            return false;
-        }
-        i += 1;
-    }
-    true
-}
 
 const fn builtin_text() -> [u8; BUILTIN_PACKED.0] {
     let mut out = [0; BUILTIN_PACKED.0];

@@ -15,6 +15,21 @@ pub mod tz;
 pub mod unicode;
 pub mod vercmp;
 
+/// `a == b` for byte strings where a `const` item needs it (slice `==` is not const).
+pub const fn bytes_eq(a: &[u8], b: &[u8]) -> bool {
+    if a.len() != b.len() {
+        return false;
+    }
+    let mut i = 0;
+    while i < a.len() {
+        if a[i] != b[i] {
+            return false;
+        }
+        i += 1;
+    }
+    true
+}
+
 /// Where formatted bytes go: stdout (`sys::out`), an arena buffer, a fixed array,
 /// or a counter. Formatting functions take `&mut dyn Sink` or `&mut impl Sink`.
 pub trait Sink {

@@ -362,27 +362,13 @@ const fn rows_of<const N: usize>(names: [&str; N], opts: &[Opt<&[Set]>]) -> [u8;
     let mut i = 0;
     while i < N {
         let mut r = 0;
-        while !same(opts[r].long.as_bytes(), names[i].as_bytes()) {
+        while !crate::fmt::bytes_eq(opts[r].long.as_bytes(), names[i].as_bytes()) {
             r += 1;
         }
         rows[i] = r as u8;
         i += 1;
     }
     rows
-}
-
-const fn same(a: &[u8], b: &[u8]) -> bool {
-    if a.len() != b.len() {
-        return false;
-    }
-    let mut i = 0;
-    while i < a.len() {
-        if a[i] != b[i] {
-            return false;
-        }
-        i += 1;
-    }
-    true
 }
 
 /// The options that take WHEN, in `WhenOpt` order. `--classify=never` (or auto off
