@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Two builds of bareutils side by side (issue 16's rule: no row more than 5 % slower):
+# Two builds of bareutils side by side (the rule for a change made for size: no row more than 5 % slower):
 # for each row one hyperfine run holds the old binary's command and the new one's
 # (`-L b old,new`, old first), and the table gives new / old of the means, the
 # medians, the fastest runs and the CPU time (user + system means).

@@ -46,7 +46,7 @@ fn tree() -> Fixture {
     fx
 }
 
-/// The databases of issue 14 (None: LS_COLORS unset, the built-in one).
+/// LS_COLORS databases that once listed links differently from GNU (None: LS_COLORS unset, the built-in one).
 fn databases() -> Vec<Option<String>> {
     vec![
         None,

@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Which functions the binary is smaller without inlining (issue 16).
+"""Which functions the binary is smaller without inlining.
 
     tools/inline-sweep.py [--skip PREFIX ...] [--min-lines N]
 

@@ -341,7 +341,7 @@ pub enum Setup<'a> {
 
 /// GNU's start-up decision once `--color` resolved to yes. `ls_colors`, `term` and
 /// `colorterm` are the environment values (`None` when unset).
-// Not inlined (issue 16): at opt-level "z" inlining it cost bytes.
+// Not inlined: at opt-level "z" inlining it cost bytes (tools/inline-sweep.py).
 #[inline(never)]
 pub fn setup<'a>(
     ls_colors: Option<&[u8]>,

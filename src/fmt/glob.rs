@@ -392,5 +392,4 @@ impl Class {
 }
 
 #[cfg(test)]
-#[path = "glob_tests.rs"]
 mod tests;

@@ -650,5 +650,4 @@ impl Writer<'_, '_, '_> {
 }
 
 #[cfg(test)]
-#[path = "quote_tests.rs"]
 mod tests;

@@ -554,5 +554,4 @@ fn divide(from: u64, to: u64, shift: u32) -> (u128, u128) {
 }
 
 #[cfg(test)]
-#[path = "size_tests.rs"]
 mod tests;

@@ -127,5 +127,4 @@ fn compare_versions(a: &[u8], b: &[u8]) -> Ordering {
 }
 
 #[cfg(test)]
-#[path = "vercmp_tests.rs"]
 mod tests;

@@ -105,7 +105,7 @@ pub struct Walk<'c> {
 
 impl<'c> Walk<'c> {
     // Not inlined into its one caller: at opt-level "z" the inlined result was
-    // scattered into the caller's frame and gathered again (issue 16).
+    // scattered into the caller's frame and gathered again.
     #[inline(never)]
     pub fn new(plan: &'c Plan, root: &Arena<'static>) -> Result<Walk<'c>, Exhausted> {
         let dirent = root.alloc_slice(DIRENT_BUF, MaybeUninit::uninit())?;

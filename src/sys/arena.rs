@@ -379,5 +379,4 @@ impl<'r, 'a, T: Copy> Grow<'r, 'a, T> {
 }
 
 #[cfg(test)]
-#[path = "arena_tests.rs"]
 mod tests;

@@ -68,7 +68,7 @@ pub struct Outcome {
 }
 
 impl<'r> Reader<'r> {
-    // Not inlined (issue 16): at opt-level "z" inlining it cost bytes.
+    // Not inlined: at opt-level "z" inlining it cost bytes (tools/inline-sweep.py).
     #[inline(never)]
     pub fn new(buf: &'r mut [u8], classes: Option<&'r mut Classes>) -> Reader<'r> {
         Reader {

@@ -137,7 +137,7 @@ pub fn default_format(tty: bool) -> Format {
 /// Decodes argv from `first` (`tty`: stdout is a terminal); operands and patterns
 /// go to `root`.
 // Not inlined into its one caller: at opt-level "z" the inlined result was
-// scattered into the caller's frame and gathered again (issue 16).
+// scattered into the caller's frame and gathered again.
 #[inline(never)]
 pub fn decode(
     prog: &'static [u8],
@@ -416,23 +416,4 @@ pub fn line_width(s: &[u8]) -> Option<usize> {
 }
 
 #[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn c_integers() {
-        assert!(matches!(parse_c_uint(b"10"), Num::Ok(10)));
-        assert!(matches!(parse_c_uint(b"0x10"), Num::Ok(16)));
-        assert!(matches!(parse_c_uint(b"010"), Num::Ok(8)));
-        assert!(matches!(parse_c_uint(b" +5"), Num::Ok(5)));
-        assert!(matches!(parse_c_uint(b"08"), Num::Invalid));
-        assert!(matches!(parse_c_uint(b""), Num::Invalid));
-        assert!(matches!(parse_c_uint(b"-1"), Num::Invalid));
-        assert!(matches!(parse_c_uint(b"5k"), Num::Invalid));
-        assert!(matches!(
-            parse_c_uint(b"99999999999999999999999"),
-            Num::Overflow
-        ));
-        assert_eq!(line_width(b"99999999999999999999999"), Some(0));
-    }
-}
+mod tests;

@@ -20,7 +20,7 @@ use crate::sys::stat::StatxFlags;
 
 /// The plan for `d`; `term_width` is the terminal's width when stdout is one.
 // Not inlined into its one caller: at opt-level "z" the inlined result was
-// scattered into the caller's frame and gathered again (issue 16).
+// scattered into the caller's frame and gathered again.
 #[inline(never)]
 pub fn resolve(
     prog: &'static [u8],

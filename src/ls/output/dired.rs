@@ -61,7 +61,7 @@ pub struct Dired {
 }
 
 impl Dired {
-    // Not inlined (issue 16): at opt-level "z" inlining it cost bytes.
+    // Not inlined: at opt-level "z" inlining it cost bytes (tools/inline-sweep.py).
     #[inline(never)]
     pub fn new(on: bool, style: Style) -> Dired {
         Dired {

@@ -78,7 +78,7 @@ impl Fields {
 
 impl Render {
     /// The printing state for `show`; `deref`: -L (hyperlinks resolve every name).
-    // Not inlined (issue 16): at opt-level "z" inlining it cost bytes.
+    // Not inlined: at opt-level "z" inlining it cost bytes (tools/inline-sweep.py).
     #[inline(never)]
     pub fn new(show: &Show, deref: bool) -> Render {
         let paint = Paint::of(show.colors);

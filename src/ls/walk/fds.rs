@@ -214,5 +214,4 @@ impl Walk<'_> {
 }
 
 #[cfg(test)]
-#[path = "fds_tests.rs"]
 mod tests;

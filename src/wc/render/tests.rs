@@ -1,0 +1,29 @@
+use super::super::input::Info;
+use super::*;
+
+fn reg(size: i64) -> Pre {
+    Pre::Known(Info {
+        regular: true,
+        fifo: false,
+        size,
+        blksize: 4096,
+    })
+}
+
+#[test]
+fn widths() {
+    let pipe = Pre::Known(Info {
+        regular: false,
+        fifo: true,
+        size: 0,
+        blksize: 4096,
+    });
+    assert_eq!(number_width(&[]), 1);
+    assert_eq!(number_width(&[Pre::NotTried]), 1);
+    assert_eq!(number_width(&[reg(16)]), 2);
+    assert_eq!(number_width(&[reg(0)]), 1);
+    assert_eq!(number_width(&[pipe]), 7);
+    assert_eq!(number_width(&[reg(123_456_789), pipe]), 9);
+    assert_eq!(number_width(&[Pre::Failed, reg(5), reg(7)]), 2);
+    assert_eq!(number_width(&[Pre::Failed]), 1);
+}
