@@ -213,8 +213,9 @@ fn house_rules_hold() {
 }
 
 /// README's "Build and run" command installs the compiler that rust-toolchain.toml
-/// pins (`rustup toolchain install VERSION ...`), so that a bump of one is a bump of
-/// both (CONTRIBUTING.md, "Moving to a newer Rust").
+/// pins (`rustup toolchain install VERSION ...`), and so does CONTRIBUTING.md's copy
+/// of it, so that a bump of one is a bump of all (CONTRIBUTING.md, "Moving to a newer
+/// Rust").
 #[test]
 fn readme_installs_the_pinned_toolchain() {
     let read = |name: &str| {
@@ -229,20 +230,22 @@ fn readme_installs_the_pinned_toolchain() {
             (key.trim() == "channel").then(|| value.trim().trim_matches('"').to_string())
         })
         .expect("rust-toolchain.toml names a channel");
-    let readme = read("README.md");
-    let installs: Vec<&str> = readme
-        .lines()
-        .filter_map(|l| l.split("rustup toolchain install ").nth(1))
-        .filter_map(|rest| rest.split_whitespace().next())
-        .collect();
-    assert!(
-        !installs.is_empty(),
-        "README.md has no `rustup toolchain install VERSION` command"
-    );
-    for version in installs {
-        assert_eq!(
-            version, channel,
-            "README.md installs {version}, rust-toolchain.toml pins {channel}: change both"
+    for doc in ["README.md", "CONTRIBUTING.md"] {
+        let text = read(doc);
+        let installs: Vec<&str> = text
+            .lines()
+            .filter_map(|l| l.split("rustup toolchain install ").nth(1))
+            .filter_map(|rest| rest.split_whitespace().next())
+            .collect();
+        assert!(
+            !installs.is_empty() || doc != "README.md",
+            "README.md has no `rustup toolchain install VERSION` command"
         );
+        for version in installs {
+            assert_eq!(
+                version, channel,
+                "{doc} installs {version}, rust-toolchain.toml pins {channel}: change both"
+            );
+        }
     }
 }
