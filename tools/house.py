@@ -35,6 +35,7 @@ with the references behind each, and nothing else.
 import argparse
 import os
 import re
+import subprocess
 import sys
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
@@ -495,13 +496,31 @@ def generated(text):
     return bool(re.search(r"(//|#).*\bgenerated\b", head))
 
 
+def repo_files():
+    """The checkout's files: what git tracks or would track (not what .gitignore
+    leaves out: target/, bench/corpus/), or, outside git, every file but target/ and
+    hidden folders."""
+    try:
+        out = subprocess.run(["git", "-C", ROOT, "ls-files", "-z", "--cached", "--others",
+                              "--exclude-standard"], capture_output=True, check=True).stdout
+        names = sorted({os.path.join(ROOT, n) for n in out.decode("utf-8", "surrogateescape").split("\0") if n})
+        return [p for p in names if os.path.isfile(p)]
+    except (OSError, subprocess.CalledProcessError):
+        pass
+    found = []
+    for d, dirs, fs in os.walk(ROOT):
+        dirs[:] = sorted(x for x in dirs if not x.startswith(".") and not (d == ROOT and x == "target"))
+        found += [os.path.join(d, f) for f in sorted(fs)]
+    return found
+
+
 def test_file(path):
     parts = rel(path).split(os.sep)
     return parts[-1] == "tests.rs" or "tests" in parts[:-1]
 
 
 def main():
-    ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--graph", metavar="MODULE", help="print the arrows among MODULE's children")
     args = ap.parse_args()
 
@@ -512,7 +531,7 @@ def main():
             tree.add_crate(name, root)
     refs = references(tree)
     arrows = sibling_arrows(refs)
-    mods = [m for m in tree.files.values()]
+    mods = list(tree.files.values())
 
     if args.graph:
         want = args.graph.split("::")
@@ -524,6 +543,11 @@ def main():
         key = (want[0], tuple(want[1:]))
         if want[0] not in tree.crates:
             sys.exit(f"house.py: no crate {want[0]} (crates: {', '.join(tree.crates)})")
+        m = tree.crates[want[0]]
+        for name in want[1:]:
+            if name not in m.children:
+                sys.exit(f"house.py: {m.name()} has no module {name}")
+            m = m.children[name]
         for (a, b), why in sorted(arrows.get(key, {}).items()):
             print(f"{a} -> {b}: " + "; ".join(f"{f}:{l} {t}" for f, l, t in why[:3])
                   + (f" (and {len(why) - 3} more)" if len(why) > 3 else ""))
@@ -544,11 +568,8 @@ def main():
                     why.append(f"{a} -> {b} ({f}:{l} {t}{more})")
             findings.append(("circle", f"among the modules of {where}: {' <-> '.join(comp)}: " + "; ".join(why)))
 
-    # Files: every .rs outside target/, tests/ folders and hidden folders.
-    all_rs = []
-    for d, dirs, fs in os.walk(ROOT):
-        dirs[:] = sorted(x for x in dirs if not x.startswith(".") and not (d == ROOT and x == "target"))
-        all_rs += [os.path.join(d, f) for f in sorted(fs) if f.endswith(".rs")]
+    files = repo_files()
+    all_rs = [p for p in files if p.endswith(".rs")]
     for p in all_rs:
         with open(p, encoding="utf-8", errors="replace") as f:
             text = f.read()
@@ -577,19 +598,17 @@ def main():
 
     # Issue numbers.
     issue = re.compile(r"\bissues?\s*(?:no\.?\s*)?#?\s*\d+", re.I)
-    for top in ("src", "tests", "tools"):
-        for d, dirs, fs in os.walk(os.path.join(ROOT, top)):
-            dirs[:] = sorted(x for x in dirs if not x.startswith(".") and x != "__pycache__")
-            for f in sorted(fs):
-                p = os.path.join(d, f)
-                try:
-                    with open(p, encoding="utf-8") as fh:
-                        lines = fh.read().splitlines()
-                except (UnicodeDecodeError, OSError):
-                    continue
-                for k, line in enumerate(lines, 1):
-                    for m in issue.finditer(line):
-                        findings.append(("issue", f"{rel(p)}:{k}: `{m.group(0)}`: say the reason, not the issue"))
+    for p in files:
+        if rel(p).split(os.sep)[0] not in ("src", "tests", "tools"):
+            continue
+        try:
+            with open(p, encoding="utf-8") as fh:
+                lines = fh.read().splitlines()
+        except (UnicodeDecodeError, OSError):
+            continue
+        for k, line in enumerate(lines, 1):
+            for m in issue.finditer(line):
+                findings.append(("issue", f"{rel(p)}:{k}: `{m.group(0)}`: say the reason, not the issue"))
 
     for kind, text in findings:
         print(f"{kind}: {text}")
