@@ -1,5 +1,7 @@
-//! What ships: `make install` / `make uninstall` into a staging directory, and man
-//! pages that are exactly what tools/man.py makes from the applets' --help.
+//! What ships: `make install` / `make uninstall` into a staging directory, man
+//! pages that are exactly what tools/man.py makes from the applets' --help, the size
+//! budget, the source's house rules (tools/house.py) and a README that installs the
+//! compiler rust-toolchain.toml pins.
 
 mod common;
 use common::*;
@@ -186,4 +188,64 @@ fn release_binary_within_its_size_budget() {
         path.display(),
         size - budget
     );
+}
+
+/// The house rules of CONTRIBUTING.md, checked by tools/house.py from the source: no
+/// circle among modules, no source file over 600 lines, every module opens with a
+/// `//!` comment, no file outside the module tree, no issue numbers in comments.
+#[test]
+#[ignore = "needs python3"]
+fn house_rules_hold() {
+    if skip_under_qemu("the source is the same for every target") {
+        return;
+    }
+    need_cmd("python3", "python3");
+    let o = Command::new("python3")
+        .arg(concat!(env!("CARGO_MANIFEST_DIR"), "/tools/house.py"))
+        .output()
+        .unwrap();
+    assert!(
+        o.status.success(),
+        "tools/house.py found what CONTRIBUTING.md rules out:\n{}{}",
+        String::from_utf8_lossy(&o.stdout),
+        String::from_utf8_lossy(&o.stderr)
+    );
+}
+
+/// README's "Build and run" command installs the compiler that rust-toolchain.toml
+/// pins (`rustup toolchain install VERSION ...`), and so does CONTRIBUTING.md's copy
+/// of it, so that a bump of one is a bump of all (CONTRIBUTING.md, "Moving to a newer
+/// Rust").
+#[test]
+fn readme_installs_the_pinned_toolchain() {
+    let read = |name: &str| {
+        std::fs::read_to_string(format!("{}/{name}", env!("CARGO_MANIFEST_DIR")))
+            .unwrap_or_else(|e| panic!("{name}: {e}"))
+    };
+    let toolchain = read("rust-toolchain.toml");
+    let channel = toolchain
+        .lines()
+        .find_map(|l| {
+            let (key, value) = l.split_once('=')?;
+            (key.trim() == "channel").then(|| value.trim().trim_matches('"').to_string())
+        })
+        .expect("rust-toolchain.toml names a channel");
+    for doc in ["README.md", "CONTRIBUTING.md"] {
+        let text = read(doc);
+        let installs: Vec<&str> = text
+            .lines()
+            .filter_map(|l| l.split("rustup toolchain install ").nth(1))
+            .filter_map(|rest| rest.split_whitespace().next())
+            .collect();
+        assert!(
+            !installs.is_empty() || doc != "README.md",
+            "README.md has no `rustup toolchain install VERSION` command"
+        );
+        for version in installs {
+            assert_eq!(
+                version, channel,
+                "{doc} installs {version}, rust-toolchain.toml pins {channel}: change both"
+            );
+        }
+    }
 }

@@ -45,11 +45,9 @@ impl Drop for Overlay {
 }
 
 #[test]
+#[ignore = "needs root (mounts tmpfs and overlayfs)"]
 fn inode_numbers_past_2_32() {
-    if !is_root() {
-        eprintln!("skipped: needs root (mount)");
-        return;
-    }
+    need_root();
     let fx = Fixture::new("wide-ino");
     let ov = Overlay::new(&fx);
     let ino =
