@@ -24,11 +24,11 @@ use crate::sys::arena::{Arena, Exhausted};
 use crate::sys::{env, file, iobuf, stat, AsFd, BorrowedFd, Errno, OwnedFd};
 use count::Counts;
 use files0::{List, ListError};
-use input::{Info, Pre, Reader};
+use input::{Info, PreStat, Reader};
 use job::{Job, Method, Total};
 pub use options::OPTS;
-use options::{Act, TOTALS};
-use render::{counts_line, file_error, msg, number_width, push_name, report};
+use options::{Act, Column, TOTALS};
+use render::{counts_line, file_error, number_width, push_name, report};
 
 /// The command line, read once.
 struct Command {
@@ -82,10 +82,10 @@ pub fn main(prog: &'static [u8], first: usize) -> i32 {
         total: Counts::default(),
         width: 1,
         stdin_closed: false,
-        last_input: false,
+        only_operand: false,
     };
     let ok = match (cmd.files0, cmd.operands) {
-        (Some(list), _) => run.list(job, list, &root),
+        (Some(list), _) => run.files0(job, list, &root),
         (None, Ok(names)) => run.operands(job, names, &root),
         (None, Err(Exhausted)) => memory_exhausted(job),
     };
@@ -119,7 +119,7 @@ fn parse(prog: &'static [u8], first: usize, root: &mut Arena<'static>) -> Result
     for item in Parser::new(prog, &OPTS, Args::Process { first }) {
         match item {
             Item::Opt(a @ (Act::Lines | Act::Words | Act::Chars | Act::Bytes | Act::MaxLen), _) => {
-                job.shown |= 1 << a as u8
+                job.shown |= a.column().map_or(0, Column::bit)
             }
             Item::Opt(Act::Files0, v) => files0 = v,
             Item::Opt(Act::Total, v) => {
@@ -155,7 +155,7 @@ fn parse(prog: &'static [u8], first: usize, root: &mut Arena<'static>) -> Result
         }
     }
     if job.shown == 0 {
-        job.shown = 1 << Act::Lines as u8 | 1 << Act::Words as u8 | 1 << Act::Bytes as u8;
+        job.shown = Column::Lines.bit() | Column::Words.bit() | Column::Bytes.bit();
     }
     let operands = fits.map(|()| &*operands.finish());
     Ok(Command {
@@ -174,7 +174,7 @@ struct Run<'r> {
     width: usize,
     stdin_closed: bool,
     /// The input being counted is the only operand (its fd need not be closed).
-    last_input: bool,
+    only_operand: bool,
 }
 
 impl Run<'_> {
@@ -183,27 +183,28 @@ impl Run<'_> {
         let n = names.len();
         if n == 0 {
             let pre = if job.selected() == 1 {
-                Pre::NotTried
+                PreStat::NotTried
             } else {
-                stat_name(None)
+                stat_input(None)
             };
             self.width = number_width(&[pre]);
-            let ok = self.file(job, None, pre);
+            let ok = self.input(job, None, pre);
             self.print_total(job, 1);
             return ok;
         }
-        let pres = match self.pre_stat(job, root, n, &mut names.iter().copied()) {
+        let stats = match self.stat_all(job, root, n, &mut names.iter().copied()) {
             Ok(p) => p,
             Err(Exhausted) => return memory_exhausted(job),
         };
-        self.last_input = n == 1;
+        self.only_operand = n == 1;
         let mut ok = true;
         for (i, &name) in names.iter().enumerate() {
             if name.is_empty() {
-                ok = report(job, b"invalid zero-length file name\n", None, b"", None);
+                report(job, b"invalid zero-length file name\n", None, b"", None);
+                ok = false;
                 continue;
             }
-            ok &= self.file(job, Some(name), pre_of(pres, i));
+            ok &= self.input(job, Some(name), pre_stat_of(stats, i));
         }
         self.print_total(job, n);
         ok
@@ -211,26 +212,26 @@ impl Run<'_> {
 
     /// GNU's up-front stats of the `n` inputs `names` gives (none when one input
     /// is counted once or only the total is printed), and the width they make.
-    fn pre_stat<'p>(
+    fn stat_all<'p>(
         &mut self,
         job: &Job,
         root: &'p Arena<'static>,
         n: usize,
         names: &mut dyn Iterator<Item = &[u8]>,
-    ) -> Result<&'p mut [Pre], Exhausted> {
-        let mut pres: &mut [Pre] = &mut [];
+    ) -> Result<&'p mut [PreStat], Exhausted> {
+        let mut stats: &mut [PreStat] = &mut [];
         if n > 0 && !(n == 1 && job.selected() == 1) && job.total != Total::Only {
-            pres = root.alloc_slice(n, Pre::NotTried)?;
-            for (p, name) in pres.iter_mut().zip(names) {
-                *p = stat_name(Some(name));
+            stats = root.alloc_slice(n, PreStat::NotTried)?;
+            for (p, name) in stats.iter_mut().zip(names) {
+                *p = stat_input(Some(name));
             }
         }
-        self.width = number_width(pres);
-        Ok(pres)
+        self.width = number_width(stats);
+        Ok(stats)
     }
 
     /// Names from `--files0-from=F`.
-    fn list(&mut self, job: &Job, list_name: &'static [u8], root: &Arena<'static>) -> bool {
+    fn files0(&mut self, job: &Job, list_name: &'static [u8], root: &Arena<'static>) -> bool {
         let from_stdin = list_name == b"-";
         let opened;
         let fd: BorrowedFd<'_> = if from_stdin {
@@ -242,13 +243,14 @@ impl Run<'_> {
                     opened.as_fd()
                 }
                 Err(e) => {
-                    return report(
+                    report(
                         job,
                         b"cannot open ",
                         Some((list_name, Quoting::quoteaf)),
                         b" for reading: ",
                         Some(e),
-                    )
+                    );
+                    return false;
                 }
             }
         };
@@ -258,23 +260,24 @@ impl Run<'_> {
         };
         let info = file::fstat(fd).ok().map(|st| Info::of(&st));
         let whole = files0::read_whole(info);
-        let mut pres: &mut [Pre] = &mut [];
+        let mut stats: &mut [PreStat] = &mut [];
         if whole {
             match names.read_all(fd) {
                 Ok(()) => {}
                 Err(ListError::Memory) => return memory_exhausted(job),
                 Err(ListError::Read(_)) => {
-                    return report(
+                    report(
                         job,
                         b"cannot read file names from ",
                         Some((list_name, Quoting::quoteaf)),
                         b"\n",
                         None,
-                    )
+                    );
+                    return false;
                 }
             }
             let n = names.peek_all().count();
-            pres = match self.pre_stat(job, root, n, &mut names.peek_all()) {
+            stats = match self.stat_all(job, root, n, &mut names.peek_all()) {
                 Ok(p) => p,
                 Err(Exhausted) => return memory_exhausted(job),
             };
@@ -287,28 +290,30 @@ impl Run<'_> {
                 Some(Ok(name)) => name,
                 Some(Err(ListError::Memory)) => return memory_exhausted(job),
                 Some(Err(ListError::Read(e))) => {
-                    ok = report(
+                    report(
                         job,
                         b"",
                         Some((list_name, Quoting::quotef)),
                         b": read error: ",
                         Some(e),
                     );
+                    ok = false;
                     break;
                 }
             };
             if from_stdin && name == b"-" {
-                ok = report(
+                report(
                     job,
                     b"when reading file names from stdin, no file name of ",
                     Some((name, Quoting::quoteaf)),
                     b" allowed\n",
                     None,
                 );
+                ok = false;
                 continue;
             }
             if name.is_empty() {
-                let mut l = msg(job);
+                let mut l = msg::start(job.prog);
                 push_name(&mut l, job, list_name);
                 l.push(b":")
                     .push_int((i + 1) as i64)
@@ -317,7 +322,7 @@ impl Run<'_> {
                 ok = false;
                 continue;
             }
-            ok &= self.file(job, Some(name), pre_of(pres, i));
+            ok &= self.input(job, Some(name), pre_stat_of(stats, i));
         }
         self.print_total(job, names.taken);
         ok
@@ -325,7 +330,7 @@ impl Run<'_> {
 
     /// Counts one input and prints its line. `None` is standard input without
     /// a name; `-` is standard input named `-`.
-    fn file(&mut self, job: &Job, name: Option<&[u8]>, pre: Pre) -> bool {
+    fn input(&mut self, job: &Job, name: Option<&[u8]>, pre: PreStat) -> bool {
         let stdin = matches!(name, None | Some(b"-"));
         let mut opened: Option<OwnedFd> = None;
         if !stdin {
@@ -344,14 +349,14 @@ impl Run<'_> {
         }
         let fd = opened.as_ref().map_or(file::stdin(), |f| f.as_fd());
         let outcome = self.reader.count(job, fd, pre, stdin);
-        if self.last_input {
+        if self.only_operand {
             // exit closes it: one syscall less.
             core::mem::forget(opened);
         } else {
             drop(opened);
         }
         let mut counts = outcome.counts;
-        if job.shows(Act::Chars) && !job.utf8 {
+        if job.shows(Column::Chars) && !job.utf8 {
             counts.chars = counts.bytes;
         }
         if let Some(e) = outcome.error {
@@ -390,20 +395,20 @@ impl Run<'_> {
     }
 }
 
-/// Input `i`'s up-front stat (not tried when `pre_stat` made none).
-fn pre_of(pres: &[Pre], i: usize) -> Pre {
-    pres.get(i).copied().unwrap_or(Pre::NotTried)
+/// Input `i`'s up-front stat (not tried when `stat_all` made none).
+fn pre_stat_of(stats: &[PreStat], i: usize) -> PreStat {
+    stats.get(i).copied().unwrap_or(PreStat::NotTried)
 }
 
 /// GNU's up-front stat of an input (stat by name, fstat for standard input).
-fn stat_name(name: Option<&[u8]>) -> Pre {
+fn stat_input(name: Option<&[u8]>) -> PreStat {
     let st = match name {
         None | Some(b"-") => file::fstat(file::stdin()),
         Some(n) => c_path(n, &mut [0; 4096]).and_then(|p| stat::stat_at(file::cwd(), p, true)),
     };
     match st {
-        Ok(st) => Pre::Known(Info::of(&st)),
-        Err(_) => Pre::Failed,
+        Ok(st) => PreStat::Known(Info::of(&st)),
+        Err(_) => PreStat::Failed,
     }
 }
 
@@ -424,8 +429,10 @@ fn open_name(name: &[u8]) -> Result<OwnedFd, Errno> {
     file::open_read(file::cwd(), c_path(name, &mut [0; 4096])?)
 }
 
+/// `PROG: memory exhausted`; returns false (the run failed).
 fn memory_exhausted(job: &Job) -> bool {
-    report(job, b"memory exhausted\n", None, b"", None)
+    report(job, b"memory exhausted\n", None, b"", None);
+    false
 }
 
 /// `--debug`'s report on the newline kernel (GNU 9.1's wording), named by argv[0]

@@ -3,7 +3,8 @@
 
 use super::classes::Classes;
 use super::count::{Counter, Counts, Progress};
-use super::job::{Act, Job, Method};
+use super::job::{Column, Job, Method};
+use crate::fmt::kind::Kind;
 use crate::simd;
 use crate::sys::file::{self, Stat};
 use crate::sys::iobuf::{CARRY, READ_SIZE};
@@ -11,7 +12,7 @@ use crate::sys::{map, BorrowedFd, Errno, OwnedFd};
 
 /// What the up-front stat of an input found (GNU's `fstatus`).
 #[derive(Clone, Copy, Debug)]
-pub enum Pre {
+pub enum PreStat {
     /// Not looked at (a single input with a single count).
     NotTried,
     /// stat/fstat failed.
@@ -29,23 +30,25 @@ pub struct Info {
     pub blksize: i64,
 }
 
-impl Pre {
+impl PreStat {
     /// What the up-front stat found, or (not tried) what fstat of `fd` finds now.
     fn info(self, fd: BorrowedFd<'_>) -> Option<Info> {
         match self {
-            Pre::Known(i) => Some(i),
-            Pre::Failed => None,
-            Pre::NotTried => file::fstat(fd).ok().map(|st| Info::of(&st)),
+            PreStat::Known(i) => Some(i),
+            PreStat::Failed => None,
+            PreStat::NotTried => file::fstat(fd).ok().map(|st| Info::of(&st)),
         }
     }
 }
 
 impl Info {
+    /// What wc uses of `st`: its type (read as `fmt::kind` reads every mode) and
+    /// sizes.
     pub fn of(st: &Stat) -> Info {
-        let fmt = st.st_mode & 0o170000;
+        let kind = Kind::from_mode(st.st_mode);
         Info {
-            regular: fmt == 0o100000,
-            fifo: fmt == 0o010000,
+            regular: kind == Kind::Regular,
+            fifo: kind == Kind::Fifo,
             size: st.st_size,
             #[allow(clippy::unnecessary_cast)] // i32 on some targets
             blksize: st.st_blksize as i64,
@@ -80,13 +83,13 @@ impl<'r> Reader<'r> {
 
     /// Counts `fd` for `job`, the way `job.method()` says. `pre` is the up-front
     /// stat; `stdin` says the input is fd 0, whose offset is not known to be 0.
-    pub fn count(&mut self, job: &Job, fd: BorrowedFd<'_>, pre: Pre, stdin: bool) -> Outcome {
+    pub fn count(&mut self, job: &Job, fd: BorrowedFd<'_>, pre: PreStat, stdin: bool) -> Outcome {
         let method = job.method();
         let mut counts = Counts::default();
         let error = if method == Method::BytesOnly {
             self.bytes_only(fd, pre, stdin, &mut counts)
         } else {
-            if let Pre::Known(i) = pre {
+            if let PreStat::Known(i) = pre {
                 if i.regular && i.size > READ_SIZE as i64 {
                     file::advise(fd, file::Advice::Sequential);
                 }
@@ -103,7 +106,7 @@ impl<'r> Reader<'r> {
     fn bytes_only(
         &mut self,
         fd: BorrowedFd<'_>,
-        pre: Pre,
+        pre: PreStat,
         stdin: bool,
         c: &mut Counts,
     ) -> Option<Errno> {
@@ -181,7 +184,7 @@ impl<'r> Reader<'r> {
     fn lines(
         &mut self,
         fd: BorrowedFd<'_>,
-        pre: Pre,
+        pre: PreStat,
         stdin: bool,
         c: &mut Counts,
     ) -> Option<Errno> {
@@ -198,7 +201,7 @@ impl<'r> Reader<'r> {
 
     /// Words, characters, line widths: the full counter, carrying a character
     /// split between two reads.
-    fn full(&mut self, job: &Job, fd: BorrowedFd<'_>, pre: Pre, stdin: bool) -> Outcome {
+    fn full(&mut self, job: &Job, fd: BorrowedFd<'_>, pre: PreStat, stdin: bool) -> Outcome {
         let Some(classes) = self.classes.as_deref_mut() else {
             // Not reached: the caller gives a cache whenever this path can run.
             return Outcome {
@@ -208,18 +211,18 @@ impl<'r> Reader<'r> {
         };
         let mut counter = Counter::with_words(
             job.utf8,
-            job.shows(Act::MaxLen),
-            job.shows(Act::Words),
+            job.shows(Column::MaxLen),
+            job.shows(Column::Words),
             classes,
         );
         let mut bytes = 0u64;
         if let Some(size) = mappable(fd, pre) {
             let saved = [counter.progress(); 2];
-            let mut windows = Windows {
+            let mut sink = CounterSink {
                 counter: &mut counter,
                 saved,
             };
-            bytes = mapped(fd, size, stdin, &mut windows);
+            bytes = mapped(fd, size, stdin, &mut sink);
         }
         let mut kept = 0usize;
         let mut error = None;
@@ -287,12 +290,12 @@ impl WindowSink for Newlines {
 }
 
 /// The full counter, with its checkpoints.
-struct Windows<'a, 'c> {
+struct CounterSink<'a, 'c> {
     counter: &'a mut Counter<'c>,
     saved: [Progress; 2],
 }
 
-impl WindowSink for Windows<'_, '_> {
+impl WindowSink for CounterSink<'_, '_> {
     fn feed(&mut self, bytes: &[u8]) -> usize {
         self.counter.feed(bytes)
     }
@@ -306,7 +309,7 @@ impl WindowSink for Windows<'_, '_> {
 
 /// The size of `fd` when it is a regular file large enough to map (one fstat if
 /// the up-front stat was not made).
-fn mappable(fd: BorrowedFd<'_>, pre: Pre) -> Option<u64> {
+fn mappable(fd: BorrowedFd<'_>, pre: PreStat) -> Option<u64> {
     pre.info(fd)
         .filter(|i| i.regular && i.size >= MAP_MIN as i64)
         .map(|i| i.size as u64)

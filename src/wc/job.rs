@@ -5,7 +5,7 @@
 /// What this run prints, and how it reads text.
 pub struct Job {
     pub prog: &'static [u8],
-    /// The counts printed: bit `Act::X as u8` for each (GNU's order: lines, words,
+    /// The counts printed: bit `Column::bit` of each (GNU's order: lines, words,
     /// characters, bytes, maximum line length).
     pub shown: u8,
     /// LC_CTYPE is UTF-8: characters are decoded.
@@ -16,7 +16,7 @@ pub struct Job {
     pub total: Total,
 }
 
-pub use super::options::{Act, Total};
+pub use super::options::{Column, Total};
 
 /// How every input of a run is read: the same for all of them.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
@@ -31,9 +31,9 @@ pub enum Method {
 }
 
 impl Job {
-    /// Whether count `a` (Lines to MaxLen) is printed.
-    pub fn shows(&self, a: Act) -> bool {
-        self.shown & 1 << a as u8 != 0
+    /// Whether count `c` is printed.
+    pub fn shows(&self, c: Column) -> bool {
+        self.shown & c.bit() != 0
     }
 
     /// The number of counts selected.
@@ -43,12 +43,14 @@ impl Job {
 
     /// How inputs are read (GNU's three loops).
     pub fn method(&self) -> Method {
-        if (self.shows(Act::Chars) && self.utf8)
-            || self.shows(Act::Words)
-            || self.shows(Act::MaxLen)
+        if (self.shows(Column::Chars) && self.utf8)
+            || self.shows(Column::Words)
+            || self.shows(Column::MaxLen)
         {
             Method::Full
-        } else if (self.shows(Act::Bytes) || self.shows(Act::Chars)) && !self.shows(Act::Lines) {
+        } else if (self.shows(Column::Bytes) || self.shows(Column::Chars))
+            && !self.shows(Column::Lines)
+        {
             // `chars` here counts bytes: the locale is not UTF-8.
             Method::BytesOnly
         } else {

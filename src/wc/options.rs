@@ -9,17 +9,50 @@ use crate::sys::out;
 /// What an option does.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 pub enum Act {
-    // The counts, numbered in the order GNU prints them (their bits in `Job::shown`).
-    Lines = 0,
-    Words = 1,
-    Chars = 2,
-    Bytes = 3,
-    MaxLen = 4,
+    // Each prints its count. (Numbered as their `Column`s, so that `column` costs
+    // nothing.)
+    Lines = Column::Lines as isize,
+    Words = Column::Words as isize,
+    Chars = Column::Chars as isize,
+    Bytes = Column::Bytes as isize,
+    MaxLen = Column::MaxLen as isize,
     Files0,
     Total,
     Debug,
     Help,
     Version,
+}
+
+impl Act {
+    /// The count this option prints, if it is one of -l, -w, -m, -c, -L.
+    pub const fn column(self) -> Option<Column> {
+        match self {
+            Act::Lines => Some(Column::Lines),
+            Act::Words => Some(Column::Words),
+            Act::Chars => Some(Column::Chars),
+            Act::Bytes => Some(Column::Bytes),
+            Act::MaxLen => Some(Column::MaxLen),
+            _ => None,
+        }
+    }
+}
+
+/// A count wc can print, numbered in the order GNU prints them: its column in the
+/// counts line and its bit in `Job::shown`.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum Column {
+    Lines = 0,
+    Words = 1,
+    Chars = 2,
+    Bytes = 3,
+    MaxLen = 4,
+}
+
+impl Column {
+    /// Its bit in `Job::shown`.
+    pub const fn bit(self) -> u8 {
+        1 << self as u8
+    }
 }
 
 use HasArg::{No, Required};

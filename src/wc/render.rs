@@ -1,7 +1,7 @@
 //! The output: GNU's shared column width, the counts line, the messages.
 
 use super::count::Counts;
-use super::input::Pre;
+use super::input::PreStat;
 use super::job::Job;
 use crate::fmt::num;
 use crate::fmt::quote::{quote, Quoting};
@@ -12,15 +12,15 @@ use crate::sys::{out, Errno};
 /// regular inputs, at least 7 when some input is not a regular file, and 1 when
 /// nothing was stat'd (one input with one count, or names streamed from a pipe).
 /// Inputs that could not be stat'd do not count.
-pub fn number_width(pre: &[Pre]) -> usize {
+pub fn number_width(pre: &[PreStat]) -> usize {
     match pre.first() {
-        None | Some(Pre::NotTried) => return 1,
+        None | Some(PreStat::NotTried) => return 1,
         _ => {}
     }
     let mut minimum = 1;
     let mut regular_total = 0u64;
     for p in pre {
-        if let Pre::Known(i) = p {
+        if let PreStat::Known(i) = p {
             if i.regular {
                 regular_total = regular_total.wrapping_add(i.size as u64);
             } else {
@@ -37,6 +37,7 @@ pub fn number_width(pre: &[Pre]) -> usize {
 /// `--files0-from=-` one at a time reads each line before it sends the next name.
 pub fn counts_line(job: &Job, width: usize, c: &Counts, name: Option<&[u8]>) {
     let mut first = true;
+    // In `Column` order: value i is shown when bit i of `shown` is set.
     let values = [c.lines, c.words, c.chars, c.bytes, c.max_len];
     for (i, v) in values.into_iter().enumerate() {
         if job.shown & 1 << i == 0 {
@@ -65,11 +66,6 @@ pub fn counts_line(job: &Job, width: usize, c: &Counts, name: Option<&[u8]>) {
     out::flush();
 }
 
-/// Starts a message: `PROG: `.
-pub fn msg(job: &Job) -> Line {
-    crate::msg::start(job.prog)
-}
-
 /// Appends `name` quoted as GNU's `quotef` does.
 pub fn push_name(l: &mut Line, job: &Job, name: &[u8]) {
     quote(&Quoting::quotef(job.utf8), name, l);
@@ -79,17 +75,10 @@ pub fn push_name(l: &mut Line, job: &Job, name: &[u8]) {
 pub type How = fn(bool) -> Quoting;
 
 /// Writes `PROG: PRE`, then `name` quoted as its `How` says, `POST`, and when `e` is
-/// given its text and a newline (else `post` ends the line). Returns false: the
-/// input or the run failed.
+/// given its text and a newline (else `post` ends the line).
 #[inline(never)]
-pub fn report(
-    job: &Job,
-    pre: &[u8],
-    name: Option<(&[u8], How)>,
-    post: &[u8],
-    e: Option<Errno>,
-) -> bool {
-    let mut l = msg(job);
+pub fn report(job: &Job, pre: &[u8], name: Option<(&[u8], How)>, post: &[u8], e: Option<Errno>) {
+    let mut l = crate::msg::start(job.prog);
     l.push(pre);
     if let Some((name, how)) = name {
         quote(&how(job.utf8), name, &mut l);
@@ -99,7 +88,6 @@ pub fn report(
         l.errno(e).push(b"\n");
     }
     l.send();
-    false
 }
 
 /// `PROG: NAME: strerror`.

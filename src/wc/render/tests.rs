@@ -1,8 +1,8 @@
 use super::super::input::Info;
 use super::*;
 
-fn reg(size: i64) -> Pre {
-    Pre::Known(Info {
+fn reg(size: i64) -> PreStat {
+    PreStat::Known(Info {
         regular: true,
         fifo: false,
         size,
@@ -12,18 +12,18 @@ fn reg(size: i64) -> Pre {
 
 #[test]
 fn widths() {
-    let pipe = Pre::Known(Info {
+    let pipe = PreStat::Known(Info {
         regular: false,
         fifo: true,
         size: 0,
         blksize: 4096,
     });
     assert_eq!(number_width(&[]), 1);
-    assert_eq!(number_width(&[Pre::NotTried]), 1);
+    assert_eq!(number_width(&[PreStat::NotTried]), 1);
     assert_eq!(number_width(&[reg(16)]), 2);
     assert_eq!(number_width(&[reg(0)]), 1);
     assert_eq!(number_width(&[pipe]), 7);
     assert_eq!(number_width(&[reg(123_456_789), pipe]), 9);
-    assert_eq!(number_width(&[Pre::Failed, reg(5), reg(7)]), 2);
-    assert_eq!(number_width(&[Pre::Failed]), 1);
+    assert_eq!(number_width(&[PreStat::Failed, reg(5), reg(7)]), 2);
+    assert_eq!(number_width(&[PreStat::Failed]), 1);
 }
