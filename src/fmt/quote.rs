@@ -15,11 +15,13 @@
 
 mod decide;
 mod out;
+mod plan;
 mod write;
 
 use crate::fmt::Sink;
-use decide::{decide, Findings};
+use decide::decide;
 use out::Out;
+use plan::Findings;
 use write::run;
 
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]

@@ -1,8 +1,8 @@
 //! Writing one name with a decided plan: the ASCII byte classes, each
 //! character's escape, quoting or `?`, and shell-escape's `$'…'` segments.
 
-use super::decide::{Findings, Forced, Plan, QUOTES};
 use super::out::Out;
+use super::plan::{Findings, Forced, Plan, QUOTES};
 use crate::fmt::unicode::{self, Decoded};
 
 /// The `$'…'` bookkeeping of shell-escape: whether a `$'` segment is open, and whether
