@@ -207,7 +207,8 @@ impl<A: Copy> Parser<A> {
         Parser { opts, scan }
     }
 
-    /// A parser that ignores POSIXLY_CORRECT (for tests).
+    /// A parser that ignores POSIXLY_CORRECT (for the unit tests and the fuzz target).
+    #[cfg(any(test, feature = "fuzzing"))]
     pub fn with_posix(mut self, posix: bool) -> Parser<A> {
         self.scan.posix = posix;
         self
