@@ -14,7 +14,16 @@ mod plan;
 mod probe;
 mod read;
 mod sort;
+mod values;
 mod walk;
+
+/// The pure parsers that the fuzz targets (fuzz/) drive.
+#[cfg(feature = "fuzzing")]
+pub mod fuzzing {
+    pub use super::output::time::tz;
+    pub use super::sort::vercmp;
+    pub use super::values::colors;
+}
 
 use crate::msg;
 use crate::sys::arena::Arena;
