@@ -61,6 +61,6 @@ pub fn main(prog: &'static [u8], first: usize) -> i32 {
     if walk.run(&mut root, plan.operands).is_err() {
         return exhausted(prog);
     }
-    let status = walk.status;
+    let status = walk.status();
     finish(prog, status)
 }
