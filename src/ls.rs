@@ -5,7 +5,9 @@
 //! the operands and the directories one after another (and down with -R), and for
 //! each: `read` gathers the entries with only the stat calls the plan needs (and
 //! `probe` what a stat does not say), `sort` orders them, `output` prints them.
-//! `entry` is what every stage passes on. docs/ARCHITECTURE.md has the graph.
+//! `entry` is what every stage passes on; `values` the values ls's settings take
+//! (LS_COLORS, block sizes, -I/--hide patterns) with their parsers. docs/ARCHITECTURE.md
+//! has the graph.
 
 mod entry;
 mod options;
