@@ -7,7 +7,10 @@
 //! re-exported below. `sys` is the only module of this crate where `unsafe` is
 //! allowed (`#[allow(unsafe_code)]` below); the crate denies it everywhere else, so
 //! the compiler enforces the rule. (src/main.rs, the process entry, is a crate of
-//! its own.) `fmt` and `cli` are pure; each applet lives in its own module.
+//! its own.) `fmt` is pure (values to bytes, no syscall); `cli` parses argv
+//! (reading POSIXLY_CORRECT, and reporting bad options on stderr through `msg`);
+//! `msg` is where both applets write: stdout as a `fmt::Sink`, messages on stderr,
+//! the end of a run. Each applet lives in its own module.
 #![cfg_attr(not(test), no_std)]
 #![deny(unsafe_code)]
 #![forbid(unsafe_op_in_unsafe_fn)]
@@ -29,7 +32,6 @@ pub mod msg;
 pub use bareutils_simd as simd;
 #[allow(unsafe_code)]
 pub mod sys;
-pub mod users;
 pub mod wc;
 
 /// The applets this binary provides, in the order `--help` lists them (C strings:

@@ -5,7 +5,9 @@
 //! the operands and the directories one after another (and down with -R), and for
 //! each: `read` gathers the entries with only the stat calls the plan needs (and
 //! `probe` what a stat does not say), `sort` orders them, `output` prints them.
-//! `entry` is what every stage passes on. docs/ARCHITECTURE.md has the graph.
+//! `entry` is what every stage passes on; `values` the values ls's settings take
+//! (LS_COLORS, block sizes, -I/--hide patterns) with their parsers. docs/ARCHITECTURE.md
+//! has the graph.
 
 mod entry;
 mod options;
@@ -14,7 +16,16 @@ mod plan;
 mod probe;
 mod read;
 mod sort;
+mod values;
 mod walk;
+
+/// The pure parsers that the fuzz targets (fuzz/) drive.
+#[cfg(feature = "fuzzing")]
+pub mod fuzzing {
+    pub use super::output::time::tz;
+    pub use super::sort::vercmp;
+    pub use super::values::colors;
+}
 
 use crate::msg;
 use crate::sys::arena::Arena;
@@ -52,6 +63,6 @@ pub fn main(prog: &'static [u8], first: usize) -> i32 {
     if walk.run(&mut root, plan.operands).is_err() {
         return exhausted(prog);
     }
-    let status = walk.status;
+    let status = walk.status();
     finish(prog, status)
 }

@@ -1,11 +1,33 @@
 //! Messages on stderr as GNU's programs write them, for every applet: `PROG: ` first,
 //! names quoted as gnulib's `quotef`/`quoteaf`/`quote` quote them in this locale,
 //! `Try 'PROG --help'...`, and the end of a run (stdout flushed, a write error
-//! reported, the exit status). A thin layer over `sys::err::Line`'s public API.
+//! reported, the exit status). A thin layer over `sys::err::Line`'s public API. The
+//! two standard streams as `fmt::Sink`s live here too (`Stdout`, and `Line`), so
+//! that `fmt` stays pure.
 
 use crate::fmt::quote::{quote, Quoting};
+use crate::fmt::Sink;
 use crate::sys::err::{self, Line};
 use crate::sys::{out, Errno};
+
+/// Standard output as a sink (`sys::out`'s buffer).
+pub struct Stdout;
+
+impl Sink for Stdout {
+    fn put(&mut self, bytes: &[u8]) {
+        out::bytes(bytes);
+    }
+    fn put_byte(&mut self, b: u8) {
+        out::byte(b);
+    }
+}
+
+/// A stderr message as a sink.
+impl Sink for Line {
+    fn put(&mut self, bytes: &[u8]) {
+        self.push(bytes);
+    }
+}
 
 /// Starts a message: `PROG: `.
 pub fn start(prog: &[u8]) -> Line {

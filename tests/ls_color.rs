@@ -189,7 +189,7 @@ fn invalid_ls_colors_and_the_terminal_gate() {
         Some("linux"),
         Some("con80x25"),
         Some("vt220"),
-        // One name for each of dircolors' TERM patterns (fmt::colors::term), and
+        // One name for each of dircolors' TERM patterns (ls::values::colors::term), and
         // near misses.
         Some("Eterm"),
         Some("ansi"),

@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
-"""Differential cases for fmt::colors: random LS_COLORS values run through GNU ls.
+"""Differential cases for ls::values::colors: random LS_COLORS values run through GNU ls.
 
-Builds the fixture of src/fmt/colors/tests/listing.rs (every file type) in DIR, then
+Builds the fixture of src/ls/values/colors/tests/listing.rs (every file type) in DIR, then
 for each random value records GNU's `ls --color=always -1` output, its stderr, and the
 part of each `ls --color=always -l --time-style=+T` line after the time, hex-encoded,
 one case per line. Check them with

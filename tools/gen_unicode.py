@@ -54,7 +54,7 @@ def classes(c):
 
 def check_derived(c):
     """The classes not stored as tables follow from the stored ones (alpha, upper, lower)
-    and the width tables (print, space) as src/fmt/glob.rs computes them; check every
+    and the width tables (print, space) as src/ls/values/glob.rs computes them; check every
     code point rather than assume glibc's definitions."""
     bit = {n: 1 << i for i, n in enumerate(CLASSES)}
     for cp, m in enumerate(classes(c)):

@@ -1,7 +1,7 @@
 //! LS_COLORS on arbitrary text: parsing never panics; an accepted database, written
 //! back as `key=\ooo...` entries, parses again to the same sequence for every key.
 #![no_main]
-use bareutils::fmt::colors::{parse, storage_size, Database, Key, Slot, Storage};
+use bareutils::ls::fuzzing::colors::{parse, storage_size, Database, Key, Slot, Storage};
 use libfuzzer_sys::fuzz_target;
 
 const LABELS: &[&[u8; 2]] = &[

@@ -1,7 +1,7 @@
 //! TZif files and POSIX TZ strings: parsing and conversion never panic, the broken-down
 //! fields stay in range, and for a TZ string the fields are exactly `t + gmtoff`.
 #![no_main]
-use bareutils::fmt::tz::{Tm, Tz};
+use bareutils::ls::fuzzing::tz::{Tm, Tz};
 use libfuzzer_sys::fuzz_target;
 
 /// Days since 1970-01-01 of a proleptic Gregorian date (month 0-based).

@@ -2,7 +2,7 @@
 //! (gnulib's filevercmp as coreutils 9.1 ships it, then byte order), plus the laws
 //! of an order: antisymmetry and transitivity on the triples the input gives.
 #![no_main]
-use bareutils::fmt::vercmp::filevercmp;
+use bareutils::ls::fuzzing::vercmp::filevercmp;
 use core::cmp::Ordering;
 use libfuzzer_sys::fuzz_target;
 

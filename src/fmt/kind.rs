@@ -1,7 +1,7 @@
 //! A file's type: the one vocabulary for what a directory entry's d_type or a
 //! stat's st_mode says, with what each type shows: its letter in `ls -l`'s mode
-//! string, its `-F` indicator, and (in fmt::colors, `Kind::color`) the LS_COLORS key
-//! of an entry known only by its type.
+//! string, its `-F` indicator, and (in ls::values::colors, `Kind::color`) the
+//! LS_COLORS key of an entry known only by its type.
 
 /// The file type bits of st_mode (S_IFMT).
 pub const TYPE_MASK: u32 = 0o170000;

@@ -1,19 +1,16 @@
-//! Pure formatting: functions from values to bytes. Nothing here touches the kernel,
-//! so every function is unit-tested under std.
+//! The text vocabulary both applets share, pure: nothing here calls the kernel (the
+//! sinks that write, stdout and a stderr message, are in `crate::msg`), so all of it
+//! is unit-tested under std. `Sink` is where formatted bytes go; `num` decimal
+//! integers; `quote` GNU's quoting styles; `unicode` UTF-8 decoding and character
+//! classes and widths (its tables generated into `unicode_tables.rs`); `kind` the
+//! file types; `keyword` argmatch's lookup of a word in a (name, value) table.
+//! What only ls uses lives in src/ls/ (ls::values, and next to its one stage).
 
-pub mod colors;
-pub mod columns;
-pub mod glob;
 pub mod keyword;
 pub mod kind;
-pub mod mode;
 pub mod num;
 pub mod quote;
-pub mod size;
-pub mod strtime;
-pub mod tz;
 pub mod unicode;
-pub mod vercmp;
 
 /// `a == b` for byte strings where a `const` item needs it (slice `==` is not const).
 pub const fn bytes_eq(a: &[u8], b: &[u8]) -> bool {
@@ -30,8 +27,8 @@ pub const fn bytes_eq(a: &[u8], b: &[u8]) -> bool {
     true
 }
 
-/// Where formatted bytes go: stdout (`sys::out`), an arena buffer, a fixed array,
-/// or a counter. Formatting functions take `&mut dyn Sink` or `&mut impl Sink`.
+/// Where formatted bytes go: stdout or a stderr message (`crate::msg`), an arena
+/// buffer, a fixed array, or a counter. Formatting functions take `&mut dyn Sink` or `&mut impl Sink`.
 pub trait Sink {
     fn put(&mut self, bytes: &[u8]);
     fn put_byte(&mut self, b: u8) {
@@ -57,24 +54,5 @@ impl<const N: usize> Sink for heapless::Vec<u8, N> {
                 break;
             }
         }
-    }
-}
-
-/// Standard output as a sink.
-pub struct Stdout;
-
-impl Sink for Stdout {
-    fn put(&mut self, bytes: &[u8]) {
-        crate::sys::out::bytes(bytes);
-    }
-    fn put_byte(&mut self, b: u8) {
-        crate::sys::out::byte(b);
-    }
-}
-
-/// A stderr message as a sink.
-impl Sink for crate::sys::err::Line {
-    fn put(&mut self, bytes: &[u8]) {
-        self.push(bytes);
     }
 }

@@ -207,4 +207,4 @@ pub fn is_nbsp(cp: u32) -> bool {
 }
 
 #[cfg(test)]
-pub(super) mod tests;
+pub(crate) mod tests; // ls::values::glob's tests run its generator too

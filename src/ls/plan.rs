@@ -4,10 +4,10 @@
 //! (what each line shows), `walk` the operands, the recursion and the `Listing`
 //! path each directory takes.
 
-use crate::fmt::colors::{self, Database};
-use crate::fmt::glob;
 use crate::fmt::quote::Quoting;
-use crate::fmt::size::BlockSize;
+use crate::ls::values::colors::{self, Database};
+use crate::ls::values::glob;
+use crate::ls::values::size::BlockSize;
 use crate::sys::stat::StatxFlags;
 
 pub use crate::fmt::kind::IndicatorStyle;

@@ -265,7 +265,7 @@ pub fn stat_entries<'a>(
     failed: &mut dyn FnMut(&[u8], Errno, Failure),
 ) -> Result<(), Exhausted> {
     let time = needs.time;
-    let colors = needs.colors.unwrap_or(crate::fmt::colors::Needs {
+    let colors = needs.colors.unwrap_or(crate::ls::values::colors::Needs {
         stat_regular: false,
         stat_directories: false,
         stat_symlinks: false,

@@ -1,18 +1,20 @@
 //! Ordering a listing in place: name (byte order, which is the collation of the C
 //! and C.UTF-8 locales), size, time, extension, version, width, none; -r reverses
 //! the whole comparison and --group-directories-first puts directories first. Every
-//! key falls back to the name.
+//! key falls back to the name. `vercmp` is the version order (-v).
 
 use super::entry::Entry;
 use super::entry::Packed;
 use super::plan::{Order, SortKey};
-use crate::fmt::vercmp::filevercmp;
 use crate::sys::arena::{Arena, Exhausted};
 use core::cmp::Ordering;
+use vercmp::filevercmp;
 
 pub use bareutils_simd::keysort::bytes_cmp;
 pub use bareutils_simd::keysort::Key;
 use bareutils_simd::keysort::{prefix, sort_keys, sort_packed_names};
+
+pub mod vercmp;
 
 fn extension(name: &[u8]) -> &[u8] {
     match name.iter().rposition(|&c| c == b'.') {

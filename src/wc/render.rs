@@ -57,7 +57,7 @@ pub fn counts_line(job: &Job, width: usize, c: &Counts, name: Option<&[u8]>) {
     if let Some(n) = name {
         out::byte(b' ');
         if n.contains(&b'\n') {
-            quote(&Quoting::quotef(job.utf8), n, &mut crate::fmt::Stdout);
+            quote(&Quoting::quotef(job.utf8), n, &mut crate::msg::Stdout);
         } else {
             out::bytes(n);
         }

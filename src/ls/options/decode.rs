@@ -7,8 +7,8 @@ use super::table::{Arg, Flag, Set, When, GETOPT_ORDER, OPTIONS, WHEN_WORDS};
 use super::Stop;
 use crate::cli::{argmatch, Args, Item, Parser};
 use crate::fmt::quote::Style;
-use crate::fmt::size::{parse_block_size_checked, BlockSize, BlockSizeError};
 use crate::ls::plan::{Deref, Format, Hidden, IndicatorStyle, Pattern, SortKey, TimeField};
+use crate::ls::values::size::{parse_block_size_checked, BlockSize, BlockSizeError};
 use crate::msg::{self, locale_quoted, try_help};
 use crate::sys::arena::{Arena, Grow};
 

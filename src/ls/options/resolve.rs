@@ -5,14 +5,14 @@
 
 use super::decode::{line_width, parse_c_uint, Choices, Decoded, Num};
 use super::{time_style, Stop};
-use crate::fmt::colors::{self, Database, Setup, Slot, Storage};
-use crate::fmt::glob;
 use crate::fmt::quote::{style_from_name, Quoting, Style};
-use crate::fmt::size::{block_size_from_env, default_block_size, BlockSize};
 use crate::ls::plan::{
     Deref, Filter, Format, IndicatorStyle, Listing, Long, Needs, Order, Plan, Probe, Show, SortKey,
     TimeField,
 };
+use crate::ls::values::colors::{self, Database, Setup, Slot, Storage};
+use crate::ls::values::glob;
+use crate::ls::values::size::{block_size_from_env, default_block_size, BlockSize};
 use crate::msg::{self, locale_quoted};
 use crate::sys::arena::Arena;
 use crate::sys::env;

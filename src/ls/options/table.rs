@@ -10,9 +10,9 @@
 use crate::cli::{self, HasArg, Opt, OptTable, Row};
 use crate::fmt::keyword::Keywords;
 use crate::fmt::quote::{self, Style};
-use crate::fmt::size::BlockSize;
 use crate::keywords;
 use crate::ls::plan::{Deref, Format, Hidden, IndicatorStyle, SortKey, TimeField};
+use crate::ls::values::size::BlockSize;
 
 /// What an option sets.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
@@ -495,7 +495,7 @@ pub static WHEN_WORDS: Keywords<When> = keywords!(
 
 /// Prints `--help` (src/help/ls.txt; its usage line names `prog`).
 pub fn help(prog: &[u8]) {
-    crate::help::expand(&crate::help::LS, prog, &mut crate::fmt::Stdout);
+    crate::help::expand(&crate::help::LS, prog, &mut crate::msg::Stdout);
 }
 
 /// Prints `--version`.

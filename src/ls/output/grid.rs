@@ -1,14 +1,17 @@
 //! The formats but -l: one name per line (-1), columns filled down (-C) or across
 //! (-x) with GNU's layout and tab padding, and comma-separated lines (-m); each
-//! name after its -i, -s and -Z columns and before its indicator.
+//! name after its -i, -s and -Z columns and before its indicator. `columns` is
+//! GNU's choice of columns and its tab padding.
 
 use super::{Fields, Render};
-use crate::fmt::columns::{layout, max_columns, pad, Fill};
 use crate::fmt::num::{dec_width, u64_dec};
 use crate::ls::entry::Entry;
 use crate::ls::plan::Format;
 use crate::sys::arena::{Arena, Exhausted};
 use crate::sys::out;
+use columns::{layout, max_columns, pad, Fill};
+
+mod columns;
 
 impl Render {
     /// Prints `entries` in the plan's format (not -l).

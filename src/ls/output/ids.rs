@@ -1,10 +1,13 @@
 //! User and group names for the long format: /etc/passwd and /etc/group are mapped
 //! once each, on the first name that is needed, and every id looked up is
-//! remembered (a listing usually has a handful of owners).
+//! remembered (a listing usually has a handful of owners). `users` reads a line
+//! of those files as glibc does.
 
 use crate::sys::{file, map};
-use crate::users;
+
 use core::cell::{OnceCell, RefCell};
+
+mod users;
 
 /// Ids remembered per database; past this, lookups scan the file again.
 const CACHED: usize = 128;

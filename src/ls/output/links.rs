@@ -8,9 +8,10 @@
 //! it with a readlink only where a symlink can be (symlink entries, operands, -L):
 //! the other entries are the directory's path plus their name.
 
-use crate::fmt::colors::hyperlink;
-use crate::fmt::{Sink, Stdout};
+use crate::fmt::Sink;
 use crate::ls::entry::{Entry, Kind};
+use crate::ls::values::colors::hyperlink;
+use crate::msg::Stdout;
 use crate::sys::stat::readlink_at;
 use crate::sys::{file, host, mem};
 use core::cell::{Cell, RefCell};

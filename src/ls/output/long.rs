@@ -1,23 +1,25 @@
 //! The long format (-l, -g, -o, -n, -G, --author, -Z): the lines, with GNU's
 //! column widths computed over the whole group. What a stat does not say (the
 //! ACL / security-context marker, the context, symlink targets) ls::probe found
-//! while gathering.
+//! while gathering. `mode` writes the mode string.
 //!
 //! A line is `[INODE ][BLOCKS ]MODE[ACL] NLINK [OWNER ][GROUP ][AUTHOR ][CONTEXT ]
 //! SIZE DATE NAME[ -> TARGET][INDICATOR]`. Names (owners, groups, the context) are
 //! left-aligned and followed by at least one space; numbers are right-aligned.
 
 use super::ids::Ids;
+use super::time::strtime::LS_MAX;
 use super::Render;
 use crate::fmt::kind::indicator_for;
-use crate::fmt::mode::mode_string;
 use crate::fmt::num::{dec_width, i64_dec, u64_dec};
-use crate::fmt::size::{format_scaled, BlockSize, Suffix};
-use crate::fmt::strtime::LS_MAX;
 use crate::fmt::unicode::mbswidth;
 use crate::ls::entry::{Entry, Kind, Meta};
 use crate::ls::plan::IndicatorStyle as Indicator;
+use crate::ls::values::size::{format_scaled, BlockSize, Suffix};
 use crate::sys::out;
+use mode::mode_string;
+
+mod mode;
 
 /// Column widths over one group.
 #[derive(Default, Clone, Copy)]

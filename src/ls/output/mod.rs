@@ -2,7 +2,8 @@
 //! plan's format, the directory headers and `total` lines, and at the end the
 //! color reset and the --dired trailer. Each part has its file: `grid` (one per
 //! line, -C, -x, -m), `long` (-l), `paint` (colors), `links` (--hyperlink, with
-//! `cwd`), `dired`, `time` (the date column) and `ids` (owner and group names).
+//! `cwd`), `dired`, `time` (the date column, with time zones and strftime) and
+//! `ids` (owner and group names, from /etc/passwd and /etc/group).
 
 mod cwd;
 mod dired;
@@ -11,17 +12,18 @@ mod ids;
 mod links;
 mod long;
 mod paint;
-mod time;
+pub(super) mod time;
 
 use super::entry::Entry;
 use super::plan::{Format, IndicatorStyle, Show, SortKey};
-use crate::fmt::colors::hyperlink;
 use crate::fmt::kind::indicator_for;
 use crate::fmt::num::dec_width;
 use crate::fmt::quote::{quote, Quoted, Quoting};
-use crate::fmt::size::{format_scaled, scaled_width};
 use crate::fmt::unicode::display_width;
-use crate::fmt::{Sink, Stdout};
+use crate::fmt::Sink;
+use crate::ls::values::colors::hyperlink;
+use crate::ls::values::size::{format_scaled, scaled_width};
+use crate::msg::Stdout;
 use crate::sys::arena::{Arena, Exhausted};
 use crate::sys::{out, Errno};
 use dired::Dired;

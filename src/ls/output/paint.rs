@@ -7,9 +7,9 @@
 //! symlink's target in `-l`. `finish` writes the closing sequence once at exit.
 
 use super::Render;
-use crate::fmt::colors::{Database, Facts, Painter, Stat};
-use crate::fmt::Stdout;
 use crate::ls::entry::Entry;
+use crate::ls::values::colors::{Database, Facts, Painter, Stat};
+use crate::msg::Stdout;
 use crate::sys::out;
 use core::cell::RefCell;
 

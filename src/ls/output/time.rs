@@ -1,14 +1,19 @@
 //! The date column of the long format: the style's two formats, the local time zone (loaded
 //! on first use, as glibc's tzset would: $TZ, TZif files under $TZDIR or
 //! /usr/share/zoneinfo, /etc/localtime, POSIX TZ strings, UTC when nothing fits)
-//! and GNU's six-months rule, with the clock read lazily.
+//! and GNU's six-months rule, with the clock read lazily. `tz` converts an instant
+//! to local time (TZif files, POSIX TZ strings) and `strtime` is strftime for
+//! +FORMAT styles; both are pure.
 
-use crate::fmt::strtime::{format_bounded, LS_MAX};
-use crate::fmt::tz::{self, Tm, Tz};
 use crate::fmt::unicode::mbswidth;
 use crate::sys::{env, file, map, time};
 use core::cell::{Cell, OnceCell};
 use core::ffi::CStr;
+use strtime::{format_bounded, LS_MAX};
+use tz::{Tm, Tz};
+
+pub mod strtime;
+pub mod tz;
 
 /// Half of a Gregorian year (365.2425 days) in seconds.
 const SIX_MONTHS: i64 = 31_556_952 / 2;
@@ -144,7 +149,7 @@ const MONTHS: &[u8; 36] = b"JanFebMarAprMayJunJulAugSepOctNovDec";
 
 /// The formats of the built-in styles (`%b %e %H:%M`, `%Y-%m-%d %H:%M:%S.%N %z`...)
 /// without the general strftime: only `%b %e %d %m %H %M %S %N %z %Y` and plain
-/// bytes, four-digit years and whole-minute offsets. None: use fmt::strtime.
+/// bytes, four-digit years and whole-minute offsets. None: use `strtime`.
 #[inline(never)]
 fn quick(fmt: &[u8], tm: &Tm, nsec: u32, buf: &mut [u8]) -> Option<usize> {
     if fmt.len() > 40 || !(1000..=9999).contains(&tm.year) {
@@ -247,7 +252,7 @@ fn read_zone(name: &[u8]) -> Option<&'static [u8]> {
     map::whole_file(file::cwd(), c).ok()
 }
 
-/// The local zone, as glibc's tzset settles it (see fmt::tz).
+/// The local zone, as glibc's tzset settles it (see `tz`).
 fn load_zone() -> Tz<'static> {
     let tz_env = env::get(b"TZ");
     if let Some(name) = tz::zone_file(tz_env) {

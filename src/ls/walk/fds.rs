@@ -1,9 +1,12 @@
-//! The descriptors of the directories being walked: a bounded number of ancestors
-//! is kept open (`Fds`), the others are reopened by path relative to one that is
-//! (`open_in_pieces`), and children are opened without crossing mounts where the
-//! kernel can tell.
+//! The descriptors of the directories being walked (`Descriptors`): a bounded
+//! number of ancestors is kept open (`Fds`), the others are reopened by path
+//! relative to one that is (`open_in_pieces`), children are opened without crossing
+//! mounts where the kernel can tell, and our own /proc descriptor tables are told
+//! apart (they are listed holding no other descriptor, as GNU lists them).
 
-use super::{Walk, OPEN_LIMIT, PIECE};
+use super::levels::Levels;
+use super::path::Path;
+use super::{OPEN_LIMIT, PIECE};
 use crate::sys::{file, AsFd, BorrowedFd, Errno, OwnedFd};
 use core::ffi::CStr;
 
@@ -122,7 +125,33 @@ pub(super) struct Tables {
     ids: [(u64, u64); 4],
 }
 
-impl Walk<'_> {
+/// The descriptors of the walk and how directories are opened.
+pub(super) struct Descriptors {
+    /// The descriptors kept for levels.
+    pub(super) kept: Fds,
+    /// openat2 with RESOLVE_NO_XDEV works (it tells mount points apart).
+    same_mount_open: bool,
+    /// Our /proc descriptor tables, once a directory on procfs was met (see
+    /// `own_table`).
+    tables: Option<Tables>,
+    /// -L: symbolic links to directories are followed.
+    follow: bool,
+    /// The directory being listed is the last thing ls opens: its descriptor is
+    /// not closed (the kernel closes it at exit).
+    pub(super) leave_open: bool,
+}
+
+impl Descriptors {
+    pub(super) fn new(follow: bool) -> Descriptors {
+        Descriptors {
+            kept: Fds::new(),
+            same_mount_open: true,
+            tables: None,
+            follow,
+            leave_open: false,
+        }
+    }
+
     /// Whether the directory `id`, open at `fd`, is one of our own descriptor
     /// tables. Only a directory on another file system than its parent's
     /// (`parent_dev`; an operand has none) can be the first on procfs: that one is
@@ -156,46 +185,34 @@ impl Walk<'_> {
         ids.contains(&id)
     }
 
-    /// Opens the directory at the current path from the working directory, as GNU
-    /// opens every directory.
-    pub(super) fn open_path(&mut self) -> Result<OwnedFd, Errno> {
-        let n = self.path_len;
-        self.path[n] = 0;
-        match CStr::from_bytes_with_nul(&self.path[..=n]) {
-            Ok(c) => file::open_dir(file::cwd(), c, true),
-            Err(_) => Err(Errno::INVAL),
-        }
-    }
-
     /// Reopens the level at `depth` from the nearest ancestor that holds a
     /// descriptor (or the working directory).
-    fn reopen(&mut self, depth: usize) -> Result<OwnedFd, Errno> {
-        let levels = self.levels.as_slice();
-        let end = levels[depth].path_end;
-        let (base, start) = match self.fds.anchor(depth) {
-            Some((d, fd)) => (Some(fd), levels[d].path_end),
+    fn reopen(&mut self, depth: usize, levels: &Levels, path: &mut Path) -> Result<OwnedFd, Errno> {
+        let end = levels.at(depth).path_end;
+        let (base, start) = match self.kept.anchor(depth) {
+            Some((d, fd)) => (Some(fd), levels.at(d).path_end),
             None => (None, 0),
         };
-        let follow = self.plan.deref == super::Deref::All || depth == 0;
-        open_in_pieces(base, self.path, start, end, follow)
+        let follow = self.follow || depth == 0;
+        open_in_pieces(base, path.buffer(), start, end, follow)
     }
 
-    /// Opens the child of the level at `depth` whose name is the end of the
-    /// current path, from `name_at`; true when it is a mount point.
+    /// Opens the child of the level at `depth` whose name is the end of `path`,
+    /// from `name_at`; true when it is a mount point.
     pub(super) fn open_child(
         &mut self,
         depth: usize,
+        levels: &Levels,
+        path: &mut Path,
         name_at: usize,
     ) -> Result<(OwnedFd, bool), Errno> {
-        if self.fds.get(depth).is_none() {
-            let fd = self.reopen(depth)?;
-            self.fds.keep(depth, fd);
+        if self.kept.get(depth).is_none() {
+            let fd = self.reopen(depth, levels, path)?;
+            self.kept.keep(depth, fd);
         }
-        let follow = self.plan.deref == super::Deref::All;
-        let n = self.path_len;
-        self.path[n] = 0;
-        let c = CStr::from_bytes_with_nul(&self.path[name_at..=n]).map_err(|_| Errno::INVAL)?;
-        let Some(fd) = self.fds.get(depth) else {
+        let follow = self.follow;
+        let c = path.c_str(name_at)?;
+        let Some(fd) = self.kept.get(depth) else {
             return Err(Errno::BADF);
         };
         // Without openat2 (Linux before 5.6, qemu-user, seccomp filters) any child may
@@ -211,6 +228,12 @@ impl Walk<'_> {
         }
         file::open_dir(fd, c, follow).map(|f| (f, !follow))
     }
+}
+
+/// Opens the directory at `path` from the working directory, as GNU opens every
+/// directory.
+pub(super) fn open_path(path: &mut Path) -> Result<OwnedFd, Errno> {
+    file::open_dir(file::cwd(), path.c_str(0)?, true)
 }
 
 #[cfg(test)]

@@ -1,6 +1,6 @@
 //! The ten-character mode string of `ls -l` (`drwxr-xr-t`, `-rwsr-Sr-x`).
 
-use super::kind::Kind;
+use crate::fmt::kind::Kind;
 
 /// Writes `mode` as `ls -l` shows it: the type letter (`Kind::letter`), then read/write/execute for
 /// user, group and other. setuid and setgid show `s` in the execute position of user

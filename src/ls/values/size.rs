@@ -82,6 +82,7 @@ pub enum BlockSizeError {
 }
 
 /// Parses a `--block-size` argument; None when GNU refuses it.
+#[cfg(test)] // used by the tests only
 pub fn parse_block_size(s: &[u8]) -> Option<BlockSize> {
     parse_block_size_checked(s).ok()
 }

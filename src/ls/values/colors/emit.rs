@@ -37,16 +37,6 @@ impl<'d, 'a> Painter<'d, 'a> {
         Painter { db, started: false }
     }
 
-    /// The database this painter writes with.
-    pub fn database(&self) -> &'d Database<'a> {
-        self.db
-    }
-
-    /// Whether any sequence has been written (so `finish` has work).
-    pub fn started(&self) -> bool {
-        self.started
-    }
-
     /// One key's sequence, preceded by the run's first reset if this is the first.
     fn put(&mut self, out: &mut dyn Sink, key: Key) {
         self.put_bytes(out, self.db.get(key).unwrap_or(b""));

@@ -148,6 +148,7 @@ impl<'a> SuffixTable<'a> {
         }
     }
 
+    #[cfg(test)] // used by the tests only
     pub fn len(&self) -> usize {
         self.used
     }

@@ -70,6 +70,7 @@ pub struct Facts {
 
 impl Facts {
     /// An entry only its directory entry type is known about.
+    #[cfg(test)] // used by the tests only
     pub fn from_type(file_type: Kind) -> Facts {
         Facts {
             file_type,
@@ -80,6 +81,7 @@ impl Facts {
     }
 
     /// A stat'd entry (the type comes from the mode).
+    #[cfg(test)] // used by the tests only
     pub fn from_stat(mode: u32, nlink: u64) -> Facts {
         Facts {
             file_type: Kind::Unknown,

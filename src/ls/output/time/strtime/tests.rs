@@ -2,7 +2,7 @@
 //! flags, widths, zones and instants.
 
 use super::*;
-use crate::fmt::tz::Tz;
+use crate::ls::output::time::tz::Tz;
 use std::process::Command;
 
 fn zone(name: &str) -> Tz<'static> {

@@ -32,6 +32,7 @@ pub struct Options {
 }
 
 /// fnmatch(pattern, name, FNM_PERIOD) in the C locale.
+#[cfg(test)] // used by the tests only
 pub fn matches(pattern: &[u8], name: &[u8]) -> bool {
     matches_with(pattern, name, Options::default())
 }

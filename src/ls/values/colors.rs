@@ -31,14 +31,17 @@ mod parse;
 mod suffix;
 mod term;
 
-pub use choose::{Class, Facts, Needs, Stat};
-pub use emit::{may_wrap, Painter};
+pub use choose::{Facts, Needs, Stat};
+pub use emit::Painter;
 pub use parse::{parse, ParseError};
 pub use suffix::Slot;
 pub use term::builtin_enabled;
+// For the tests (`use super::*`).
+#[cfg(test)]
+use {choose::Class, emit::may_wrap};
 
 #[cfg(test)]
-use super::kind::Kind;
+use crate::fmt::kind::Kind;
 use suffix::SuffixTable;
 
 /// The two-letter keys of LS_COLORS, in GNU's order.
@@ -190,7 +193,7 @@ const BUILTIN_PACKED: (usize, [[u8; 2]; KEY_COUNT]) = {
             let mut j = 0;
             while j < k {
                 if let Some(prev) = BUILTIN[j] {
-                    if super::bytes_eq(prev, seq) {
+                    if crate::fmt::bytes_eq(prev, seq) {
                         start = spans[j][0] as usize;
                     }
                 }
@@ -291,6 +294,7 @@ impl<'a> Database<'a> {
     }
 
     /// How many distinct (case-folded) `*SUFFIX` entries there are.
+    #[cfg(test)] // used by the tests only
     pub fn suffix_count(&self) -> usize {
         self.suffixes.len()
     }
