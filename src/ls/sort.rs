@@ -10,9 +10,9 @@ use crate::fmt::vercmp::filevercmp;
 use crate::sys::arena::{Arena, Exhausted};
 use core::cmp::Ordering;
 
-pub use bareutils_simd::keysort::bytes_cmp;
-pub use bareutils_simd::keysort::Key;
-use bareutils_simd::keysort::{prefix, sort_keys, sort_packed_names};
+pub use bareutils_hot::keysort::bytes_cmp;
+pub use bareutils_hot::keysort::Key;
+use bareutils_hot::keysort::{prefix, sort_keys, sort_packed_names};
 
 fn extension(name: &[u8]) -> &[u8] {
     match name.iter().rposition(|&c| c == b'.') {

@@ -4,7 +4,7 @@
 use super::classes::Classes;
 use super::count::{Counter, Counts, Progress};
 use super::job::{Act, Job, Method};
-use crate::simd;
+use crate::hot;
 use crate::sys::file::{self, Stat};
 use crate::sys::iobuf::{CARRY, READ_SIZE};
 use crate::sys::{map, BorrowedFd, Errno, OwnedFd};
@@ -145,7 +145,7 @@ impl<'r> Reader<'r> {
                 Ok(n) => {
                     c.bytes += n as u64;
                     if lines {
-                        c.lines += simd::count_newlines(&buf[..n]);
+                        c.lines += hot::count_newlines(&buf[..n]);
                     }
                 }
                 Err(e) => return Some(e),
@@ -275,7 +275,7 @@ struct Newlines {
 
 impl WindowSink for Newlines {
     fn feed(&mut self, bytes: &[u8]) -> usize {
-        self.n += simd::count_newlines(bytes);
+        self.n += hot::count_newlines(bytes);
         bytes.len()
     }
     fn save(&mut self, at: usize) {

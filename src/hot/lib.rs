@@ -1,4 +1,4 @@
-//! wc's hot code, a package of its own (bareutils-simd): the byte-classifying
+//! wc's hot code, a package of its own (bareutils-hot): the byte-classifying
 //! kernels and the counter built on them. The release profile compiles this package
 //! for speed (opt-level 3) and the rest of the binary for size (Cargo.toml,
 //! docs/ARCHITECTURE.md). Its entry points are not generic (`count_newlines`,
@@ -11,10 +11,10 @@
 //! `unsafe` is allowed (only in this file and the kernels x86.rs, neon.rs, swar.rs:
 //! the counter's modules deny it). Every `unsafe` block here is a load inside the
 //! caller's slice or an instruction the CPU is known to have. Per architecture:
-//! - x86_64 and i686 (simd/x86.rs): SSE2 (the baseline of both) and AVX2 (with
+//! - x86_64 and i686 (x86.rs): SSE2 (the baseline of both) and AVX2 (with
 //!   POPCNT/BMI1/BMI2), chosen once at run time with cpuid and xgetbv;
-//! - aarch64 (simd/neon.rs): NEON, part of the base architecture;
-//! - everywhere else (simd/swar.rs): eight bytes per 64-bit word (SWAR).
+//! - aarch64 (neon.rs): NEON, part of the base architecture;
+//! - everywhere else (swar.rs): eight bytes per 64-bit word (SWAR).
 //!
 //! The byte-by-byte functions at the end (`*_scalar`) are the reference the unit
 //! tests compare every kernel with, on every architecture; they are never the

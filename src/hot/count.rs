@@ -6,7 +6,7 @@
 //! transparent: it neither starts nor ends a word. Words are counted where they
 //! start, which gives GNU's total (GNU counts where they end).
 //!
-//! Whole 64-byte blocks are classified by `simd::scan` into bit masks and
+//! Whole 64-byte blocks are classified by `crate::scan` into bit masks and
 //! counted with bit arithmetic; blocks with non-ASCII bytes in UTF-8 mode, and the
 //! last bytes of a buffer, go through the scalar step functions below.
 
@@ -358,7 +358,7 @@ impl<'c> Counter<'c> {
     }
 }
 
-/// The block consumer handed to `simd::scan`.
+/// The block consumer handed to `crate::scan`.
 /// WORDS: words or -L are counted (else lines and characters only). -L is LEN, or
 /// with RUNTIME the counter's `want_len`, read once per block (then LEN is unused).
 struct Vector<'a, 'c, const UTF8: bool, const LEN: bool, const WORDS: bool, const RUNTIME: bool> {
