@@ -11,14 +11,14 @@
 //! well-formed UTF-8, go through a byte-at-a-time step.
 //!
 //! Here: `Counts`, and `Counter`'s state and entry points (`feed` chooses one loop
-//! per option set). Its other parts, each in a file of `count/`: `block`, whole
+//! per option set). Its other parts, each in a file of `count/`: `masked`, whole
 //! blocks from their masks (`Vector`, the consumer the scan hands them to); `utf8`,
 //! the blocks with non-ASCII bytes in UTF-8; `scalar`, the byte-at-a-time step.
 
 use crate::classes::Classes;
-use block::Vector;
+use masked::Vector;
 
-mod block;
+mod masked;
 mod scalar;
 mod utf8;
 
