@@ -1,16 +1,24 @@
 //! bareutils: GNU-compatible `ls` and `wc` in one syscall-minimal static binary.
 //!
-//! `sys` is the kernel boundary: every syscall, and the raw memory behind the
-//! buffers and the arena. `simd` holds wc's byte-classifying kernels, whose
-//! `core::arch` intrinsics are `unsafe` to call, and wc's counter: a package of its
-//! own (src/simd/, compiled at opt-level 3 while this crate is compiled for size),
-//! re-exported below. `sys` is the only module of this crate where `unsafe` is
-//! allowed (`#[allow(unsafe_code)]` below); the crate denies it everywhere else, so
-//! the compiler enforces the rule. (src/main.rs, the process entry, is a crate of
-//! its own.) `fmt` is pure (values to bytes, no syscall); `cli` parses argv
-//! (reading POSIXLY_CORRECT, and reporting bad options on stderr through `msg`);
-//! `msg` is where both applets write: stdout as a `fmt::Sink`, messages on stderr,
-//! the end of a run. Each applet lives in its own module.
+//! The rooms, each in one sentence (docs/ARCHITECTURE.md has the whole map):
+//! - `sys`: the kernel boundary: every syscall, and the raw memory behind the
+//!   buffers and the arena; the only module of this crate where `unsafe` is allowed
+//!   (`#[allow(unsafe_code)]` below: the crate denies it everywhere else).
+//! - `hot`: the code built for speed, a package of its own (src/hot/, opt-level 3
+//!   while this crate is built for size), re-exported below: wc's byte-classifying
+//!   kernels (their `core::arch` intrinsics are its only `unsafe`) and counter,
+//!   glibc's UTF-8 decoder, ls's key sort.
+//! - `fmt`: pure formatting both applets share (values to bytes, no syscall).
+//! - `cli`: the getopt_long parser both applets share (it reads POSIXLY_CORRECT and
+//!   reports bad options on stderr through `msg`).
+//! - `msg`: where both applets write: stdout as a `fmt::Sink`, messages on stderr,
+//!   the end of a run.
+//! - `locale`: the locale facts, settled as glibc's setlocale would.
+//! - `help`: the packed `--help` texts; `dispatch` and `install`: choosing an applet,
+//!   `--install`.
+//! - `ls` and `wc`: the applets, each in its own module.
+//!
+//! src/main.rs, the process entry, is a crate of its own.
 #![cfg_attr(not(test), no_std)]
 #![deny(unsafe_code)]
 #![forbid(unsafe_op_in_unsafe_fn)]
@@ -29,7 +37,7 @@ pub mod install;
 pub mod locale;
 pub mod ls;
 pub mod msg;
-pub use bareutils_simd as simd;
+pub use bareutils_hot as hot;
 #[allow(unsafe_code)]
 pub mod sys;
 pub mod wc;

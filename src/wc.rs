@@ -18,8 +18,8 @@ mod render;
 
 use crate::cli::{argmatch, Args, Item, Parser};
 use crate::fmt::quote::Quoting;
+use crate::hot;
 use crate::msg::{self, try_help};
-use crate::simd;
 use crate::sys::arena::{Arena, Exhausted};
 use crate::sys::{env, file, iobuf, stat, AsFd, BorrowedFd, Errno, OwnedFd};
 use count::Counts;
@@ -345,7 +345,7 @@ impl Run<'_> {
         }
         if job.debug && job.method() == Method::Lines {
             // 9.1 says it for every input counted this way.
-            debug_message(job, simd::has_avx2());
+            debug_message(job, hot::has_avx2());
         }
         let fd = opened.as_ref().map_or(file::stdin(), |f| f.as_fd());
         let outcome = self.reader.count(job, fd, pre, stdin);

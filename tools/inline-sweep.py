@@ -7,7 +7,7 @@ At opt-level "z" LLVM still inlines every function with one caller, and a large
 struct a function builds is then scattered into its caller's frame and gathered
 again. This tries `#[inline(never)]` on each candidate alone and prints the change
 in the stripped x86_64 release binary, smallest first: a candidate is a function of
-src/ (not src/simd, src/sys/arch, tests) of at least N lines (default 6) with no
+src/ (not src/hot, src/sys/arch, tests) of at least N lines (default 6) with no
 #[inline]/#[cold] of its own whose symbol is absent from an unstripped build (so it
 is inlined everywhere). Every file is restored after its build, whatever happens;
 run it in a checkout of its own (it edits and builds there): about 8 s a candidate.
@@ -90,7 +90,7 @@ def main():
     ap.add_argument("--skip", nargs="*", default=[])
     ap.add_argument("--min-lines", type=int, default=6)
     a = ap.parse_args()
-    skip = tuple(["src/simd", "src/sys/arch", "src/main.rs"] + a.skip)
+    skip = tuple(["src/hot", "src/sys/arch", "src/main.rs"] + a.skip)
     if not build():
         sys.exit("inline-sweep: the build failed")
     base = os.path.getsize(BIN)

@@ -13,7 +13,7 @@
 
 include!("unicode_tables.rs");
 
-pub use crate::simd::decode::{decode, Decoded};
+pub use crate::hot::decode::{decode, Decoded};
 
 /// A property with a few values (a class 0..=3) of every code point, as
 /// tools/gen_unicode.py packs it: the boundaries where the class changes, in segments

@@ -10,9 +10,9 @@ use crate::sys::arena::{Arena, Exhausted};
 use core::cmp::Ordering;
 use vercmp::filevercmp;
 
-pub use bareutils_simd::keysort::bytes_cmp;
-pub use bareutils_simd::keysort::Key;
-use bareutils_simd::keysort::{prefix, sort_keys, sort_packed_names};
+pub use bareutils_hot::keysort::bytes_cmp;
+pub use bareutils_hot::keysort::Key;
+use bareutils_hot::keysort::{prefix, sort_keys, sort_packed_names};
 
 pub mod vercmp;
 

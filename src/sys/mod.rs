@@ -1,5 +1,5 @@
 //! The kernel boundary: every syscall of the crate lives below this module, and so
-//! does every `unsafe` block but the SIMD kernels' (`crate::simd`). Each function
+//! does every `unsafe` block but the SIMD kernels' (`crate::hot`). Each function
 //! is one syscall or one buffer discipline.
 
 pub mod arch;

@@ -1,8 +1,8 @@
-//! wc's character classes: the cache (`simd::classes`, beside the counter that reads
+//! wc's character classes: the cache (`hot::classes`, beside the counter that reads
 //! it in its hot loop) filled from `fmt::unicode`'s answers in the C.UTF-8 locale.
 
 use crate::fmt::unicode::{is_nbsp, is_print, is_space, width};
-pub use crate::simd::classes::Classes;
+pub use crate::hot::classes::Classes;
 
 /// An empty cache; with `posix` (POSIXLY_CORRECT) the no-break spaces do not
 /// separate words.
@@ -10,14 +10,14 @@ pub fn new(posix: bool) -> Classes {
     Classes::new(if posix { posix_class } else { class })
 }
 
-/// The class of `cp` (`simd::classes::class`).
+/// The class of `cp` (`hot::classes::class`).
 fn class(cp: u32) -> u8 {
-    crate::simd::classes::class(is_print(cp), width(cp), is_space(cp) || is_nbsp(cp))
+    crate::hot::classes::class(is_print(cp), width(cp), is_space(cp) || is_nbsp(cp))
 }
 
 /// The same under POSIXLY_CORRECT.
 fn posix_class(cp: u32) -> u8 {
-    crate::simd::classes::class(is_print(cp), width(cp), is_space(cp))
+    crate::hot::classes::class(is_print(cp), width(cp), is_space(cp))
 }
 
 #[cfg(test)]

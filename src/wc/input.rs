@@ -5,7 +5,7 @@ use super::classes::Classes;
 use super::count::{Counter, Counts, Progress};
 use super::job::{Column, Job, Method};
 use crate::fmt::kind::Kind;
-use crate::simd;
+use crate::hot;
 use crate::sys::file::{self, Stat};
 use crate::sys::iobuf::{CARRY, READ_SIZE};
 use crate::sys::{map, BorrowedFd, Errno, OwnedFd};
@@ -148,7 +148,7 @@ impl<'r> Reader<'r> {
                 Ok(n) => {
                     c.bytes += n as u64;
                     if lines {
-                        c.lines += simd::count_newlines(&buf[..n]);
+                        c.lines += hot::count_newlines(&buf[..n]);
                     }
                 }
                 Err(e) => return Some(e),
@@ -278,7 +278,7 @@ struct Newlines {
 
 impl WindowSink for Newlines {
     fn feed(&mut self, bytes: &[u8]) -> usize {
-        self.n += simd::count_newlines(bytes);
+        self.n += hot::count_newlines(bytes);
         bytes.len()
     }
     fn save(&mut self, at: usize) {

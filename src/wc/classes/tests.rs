@@ -1,5 +1,5 @@
 use super::*;
-use crate::simd::classes::{
+use crate::hot::classes::{
     LEAD_ONE, LEAD_PATIENCE, LEAD_SLOW, LEAD_TWO, LEAD_WORD, PRINT, SEP, WIDTH_SHIFT,
 };
 

@@ -1,3 +1,6 @@
+//! The SWAR kernels' packing, and their masks against the scalar references for
+//! every byte value at every position.
+
 use super::*;
 
 #[test]
@@ -26,16 +29,8 @@ fn every_byte_value_at_every_position() {
                 *x = (i as u8).wrapping_mul(97).wrapping_add(v);
             }
             b[p] = v;
-            assert_eq!(
-                masks(&b),
-                super::super::masks_scalar(&b),
-                "byte {v:#x} at {p}"
-            );
-            assert_eq!(
-                utf8_masks(&b),
-                super::super::utf8_masks_scalar(&b),
-                "byte {v:#x} at {p}"
-            );
+            assert_eq!(masks(&b), scalar::masks(&b), "byte {v:#x} at {p}");
+            assert_eq!(utf8_masks(&b), scalar::utf8_masks(&b), "byte {v:#x} at {p}");
         }
     }
 }

@@ -11,15 +11,15 @@
 //! are not well-formed UTF-8 (or use glibc's 5- and 6-byte forms) go through the
 //! scalar decoder.
 
+use super::Counter;
 use crate::classes::{Classes, PRINT, SEP};
-use crate::count::Counter;
 use crate::decode::{decode, Decoded};
 use crate::{Kernel, Masks};
 
 impl Counter<'_> {
     /// Counts the block at `buf[at..at + 64]`; returns where the next one starts.
     #[inline(always)]
-    pub(crate) fn utf8_block<K: Kernel, const WORDS: bool>(
+    pub(super) fn utf8_block<K: Kernel, const WORDS: bool>(
         &mut self,
         buf: &[u8],
         at: usize,

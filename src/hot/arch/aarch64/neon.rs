@@ -7,7 +7,8 @@
 //! narrowing shift ([`movemask`]), and the deinterleaving is what puts byte i at
 //! bit i.
 
-use super::{Blocks, Masks, Utf8Masks};
+use crate::arch::{scalar, scan_with, Classify};
+use crate::{Blocks, Kernel, Masks, Utf8Masks};
 use core::arch::aarch64::*;
 
 /// The top bit of every byte of a deinterleaved block, as bit i = byte i.
@@ -79,19 +80,19 @@ pub fn masks(b: &[u8; 64]) -> Masks {
     }
 }
 
-/// `super::scan` with NEON.
+/// `crate::scan` with NEON.
 pub fn scan<S: Blocks>(buf: &[u8], at: usize, sink: &mut S) -> usize {
-    super::scan_with::<Neon, S>(buf, at, sink)
+    scan_with::<Neon, S>(buf, at, sink)
 }
 
 struct Neon;
-impl super::Classify for Neon {
+impl Classify for Neon {
     #[inline(always)]
     fn masks(b: &[u8; 64]) -> Masks {
         masks(b)
     }
 }
-impl super::Kernel for Neon {
+impl Kernel for Neon {
     #[inline(always)]
     fn utf8_masks(b: &[u8; 64]) -> Utf8Masks {
         utf8_masks(b)
@@ -111,7 +112,7 @@ fn range(v: &[uint8x16_t; 4], lo: u8, n: u8) -> u64 {
     }))
 }
 
-/// `super::utf8_masks` of a loaded block.
+/// `crate::utf8_masks` of a loaded block.
 #[inline(always)]
 fn utf8_of(v: &[uint8x16_t; 4]) -> Utf8Masks {
     Utf8Masks {
@@ -128,13 +129,13 @@ fn utf8_of(v: &[uint8x16_t; 4]) -> Utf8Masks {
     }
 }
 
-/// `super::utf8_masks` with NEON.
+/// `crate::utf8_masks` with NEON.
 #[inline(always)]
 pub fn utf8_masks(b: &[u8; 64]) -> Utf8Masks {
     utf8_of(&load(b))
 }
 
-/// `super::lead_bits` of a loaded block: one 64-entry table lookup (`tbl` with four
+/// `crate::lead_bits` of a loaded block: one 64-entry table lookup (`tbl` with four
 /// registers) per vector, indexed by byte - 0xc0; bytes below 0xc0 index past the
 /// table and give 0.
 #[inline(always)]
@@ -153,7 +154,7 @@ fn lead_bits_of(v: &[uint8x16_t; 4], table: &[u8; 64]) -> [u64; 4] {
     }
 }
 
-/// `super::lead_bits` with NEON (bytes below 0xc0 give 0).
+/// `crate::lead_bits` with NEON (bytes below 0xc0 give 0).
 #[inline(always)]
 pub fn lead_bits(b: &[u8; 64], table: &[u8; 64]) -> [u64; 4] {
     lead_bits_of(&load(b), table)
@@ -188,5 +189,5 @@ pub fn count_newlines(buf: &[u8]) -> u64 {
             total += a.iter().map(|&x| vaddlvq_u8(x) as u64).sum::<u64>();
         }
     }
-    total + super::count_newlines_scalar(&buf[steps * 64..])
+    total + scalar::count_newlines(&buf[steps * 64..])
 }

@@ -9,7 +9,8 @@
 //! (`u64::from_le_bytes`) on every architecture, so byte i of the block is always
 //! bits 8i..8i+7 and the packed masks have bit i = byte i on big-endian targets too.
 
-use super::{Blocks, Masks, Utf8Masks};
+use crate::arch::{scalar, scan_with, Classify};
+use crate::{Blocks, Kernel, Masks, Utf8Masks};
 
 const ONES: u64 = 0x0101_0101_0101_0101;
 const HIGH: u64 = 0x8080_8080_8080_8080;
@@ -71,19 +72,19 @@ pub fn masks(b: &[u8; 64]) -> Masks {
     Masks::from_array(r)
 }
 
-/// `super::scan` a word at a time.
+/// `crate::scan` a word at a time.
 pub fn scan<S: Blocks>(buf: &[u8], at: usize, sink: &mut S) -> usize {
-    super::scan_with::<Swar, S>(buf, at, sink)
+    scan_with::<Swar, S>(buf, at, sink)
 }
 
 struct Swar;
-impl super::Classify for Swar {
+impl Classify for Swar {
     #[inline(always)]
     fn masks(b: &[u8; 64]) -> Masks {
         masks(b)
     }
 }
-impl super::Kernel for Swar {
+impl Kernel for Swar {
     #[inline(always)]
     fn utf8_masks(b: &[u8; 64]) -> Utf8Masks {
         utf8_masks(b)
@@ -94,7 +95,7 @@ impl super::Kernel for Swar {
     }
 }
 
-/// `super::utf8_masks` a word at a time. Every class is of bytes >= 0x80, so each
+/// `crate::utf8_masks` a word at a time. Every class is of bytes >= 0x80, so each
 /// test is on the low seven bits, masked with the high bit.
 #[inline(always)]
 pub fn utf8_masks(b: &[u8; 64]) -> Utf8Masks {
@@ -124,7 +125,7 @@ pub fn utf8_masks(b: &[u8; 64]) -> Utf8Masks {
     Utf8Masks::from_array(r)
 }
 
-/// `super::lead_bits` for the bytes >= 0xc0 only, visiting just those (found a
+/// `crate::lead_bits` for the bytes >= 0xc0 only, visiting just those (found a
 /// word at a time); the other bits are 0.
 #[inline(always)]
 pub fn lead_bits(b: &[u8; 64], table: &[u8; 64]) -> [u64; 4] {
@@ -176,7 +177,26 @@ pub fn count_newlines(buf: &[u8]) -> u64 {
             break;
         }
     }
-    total + super::count_newlines_scalar(chunks.remainder())
+    total + scalar::count_newlines(chunks.remainder())
+}
+
+// The interface `crate::dispatch` calls (with `kernel-swar`, and on the
+// architectures without vector kernels here).
+
+/// The name `wc --debug` would give.
+pub const NAME: &str = "swar";
+/// One set of kernels: `scan` is the widest.
+pub const WIDE: Option<fn() -> bool> = None;
+pub fn scan_wide<S: Blocks>(buf: &[u8], from: usize, sink: &mut S) -> usize {
+    scan(buf, from, sink)
+}
+pub fn scan_base<S: Blocks>(buf: &[u8], from: usize, sink: &mut S) -> usize {
+    scan(buf, from, sink)
+}
+
+#[inline(always)]
+pub fn utf8_and_lead_bits(block: &[u8; 64], table: &[u8; 64]) -> (Utf8Masks, [u64; 4]) {
+    (utf8_masks(block), lead_bits(block, table))
 }
 
 #[cfg(test)]

@@ -1,3 +1,6 @@
+//! A timing of the key sort against core's `sort_unstable_by` (ignored: run it
+//! with `--ignored --nocapture`).
+
 use super::*;
 use std::time::Instant;
 

@@ -1,4 +1,9 @@
+//! Every kernel this architecture can run (SWAR everywhere; SSE2 and, on a CPU
+//! that has it, AVX2 on x86; NEON on aarch64) and the dispatch against the scalar
+//! references, on random bytes and on blocks with every byte value at every position.
+
 use super::*;
+use crate::*;
 
 fn random(seed: &mut u64, n: usize, alphabet: &[u8]) -> Vec<u8> {
     (0..n)
@@ -17,7 +22,7 @@ fn random(seed: &mut u64, n: usize, alphabet: &[u8]) -> Vec<u8> {
 
 struct Collect(Vec<(usize, Masks)>);
 impl Blocks for Collect {
-    fn block<K: super::Kernel>(&mut self, _: &[u8], at: usize, m: &Masks) -> usize {
+    fn block<K: crate::Kernel>(&mut self, _: &[u8], at: usize, m: &Masks) -> usize {
         self.0.push((at, *m));
         at + 64
     }
@@ -53,7 +58,7 @@ fn kernels() -> Vec<Kernel> {
             utf8: |b| x86::utf8_masks_sse2(b),
             leads: lead_bits_scalar_64,
         });
-        if detect() == AVX2 {
+        if detect() == crate::dispatch::AVX2 {
             v.push(Kernel {
                 name: "avx2",
                 // SAFETY (all four): AVX2, POPCNT, BMI1 and BMI2 detected.
@@ -69,10 +74,10 @@ fn kernels() -> Vec<Kernel> {
     #[cfg(target_arch = "aarch64")]
     v.push(Kernel {
         name: "neon",
-        scan: neon::scan::<Collect>,
-        newlines: neon::count_newlines,
-        utf8: neon::utf8_masks,
-        leads: neon::lead_bits,
+        scan: aarch64::neon::scan::<Collect>,
+        newlines: aarch64::neon::count_newlines,
+        utf8: aarch64::neon::utf8_masks,
+        leads: aarch64::neon::lead_bits,
     });
     v
 }
@@ -213,7 +218,7 @@ fn lead_bits_match_scalar() {
 /// must stop there, not wrap `at + 64` around and read outside the buffer.
 struct Jump(usize, u32);
 impl Blocks for Jump {
-    fn block<K: super::Kernel>(&mut self, _: &[u8], _: usize, _: &Masks) -> usize {
+    fn block<K: crate::Kernel>(&mut self, _: &[u8], _: usize, _: &Masks) -> usize {
         self.1 += 1;
         self.0
     }
@@ -234,13 +239,13 @@ fn scan_stops_at_any_position_past_the_end() {
     ))]
     {
         scans.push(("sse2", x86::scan_sse2::<Jump>));
-        if detect() == AVX2 {
+        if detect() == crate::dispatch::AVX2 {
             // SAFETY: AVX2, POPCNT, BMI1 and BMI2 detected.
             scans.push(("avx2", |b, f, s| unsafe { x86::scan_avx2(b, f, s) }));
         }
     }
     #[cfg(target_arch = "aarch64")]
-    scans.push(("neon", neon::scan::<Jump>));
+    scans.push(("neon", aarch64::neon::scan::<Jump>));
     for (name, scan) in scans {
         for to in [201, 4096, usize::MAX - 63, usize::MAX - 3, usize::MAX] {
             let mut sink = Jump(to, 0);

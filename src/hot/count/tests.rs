@@ -1,3 +1,7 @@
+//! The counter's block path against its byte-at-a-time step (`feed_scalar`) on
+//! random text with test classes: with the kernels in use, with SSE2 forced and with
+//! SWAR forced; and the restricted second bytes of E0, ED, F0 and F4 in blocks.
+
 use super::*;
 
 /// Classes for the tests, which compare the block path with the scalar one
