@@ -14,7 +14,7 @@ mod numbers;
 mod tests;
 
 use glibc::glibc;
-use numbers::{iso_week, nanoseconds, numeric, put_signed, tm_year, year, zone_offset};
+use numbers::{iso_week, nanoseconds, number, numeric, put_signed, tm_year, year};
 
 /// Writes `tm` (the local time of `secs` seconds since the epoch, plus `nsec`
 /// nanoseconds) as `fmt` says.
@@ -386,4 +386,59 @@ fn subformat(conv: u8, spec: &Spec, w: &When, out: &mut dyn Sink) {
         pad_to(out, spec.pad, spec.width, count.0);
     }
     each(out);
+}
+
+/// `%z`, `%:z`, `%::z`, `%:::z`; `i` is at the `z` or the first `:`. Returns the
+/// index after the conversion.
+#[inline(never)]
+fn zone_offset(
+    fmt: &[u8],
+    at: usize,
+    i: usize,
+    spec: &Spec,
+    w: &When,
+    out: &mut dyn Sink,
+) -> usize {
+    let colons = fmt[i..].iter().take_while(|&&b| b == b':').count();
+    let z_at = i + colons;
+    if fmt.get(z_at) != Some(&b'z') {
+        bad(out, spec, &fmt[at..i + 1]);
+        return i + 1;
+    }
+    let tm = w.tm;
+    let diff = tm.gmtoff;
+    let negative = diff < 0 || (diff == 0 && tm.abbr.first() == Some(&b'-'));
+    if spec.modifier == b'O' && !negative {
+        let mut buf = Buf::new();
+        glibc(if colons == 0 { b'z' } else { b':' }, w, &mut buf);
+        text(out, spec, buf.as_bytes(), false, spec.upper);
+        return z_at + 1;
+    }
+    let (h, m, s) = (diff / 3600, diff / 60 % 60, diff % 60);
+    let kind = match colons {
+        3 if s != 0 => 2,
+        3 if m != 0 => 1,
+        c => c,
+    };
+    let (digits, mask, v) = match kind {
+        0 => (5, 0, h * 100 + m),
+        1 => (6, 0o4, h * 100 + m),
+        2 => (9, 0o24, h * 10000 + m * 100 + s),
+        3 => (3, 0, h),
+        _ => {
+            bad(out, spec, &fmt[at..z_at + 1]);
+            return z_at + 1;
+        }
+    };
+    number(
+        out,
+        spec.pad,
+        spec.width,
+        digits,
+        negative,
+        v.unsigned_abs(),
+        true,
+        mask,
+    );
+    z_at + 1
 }

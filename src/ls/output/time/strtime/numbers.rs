@@ -1,9 +1,10 @@
 //! The numeric conversions as gnulib's nstrftime writes them: the years (%C %y %Y
 //! %G %g, negative ones included), the other numbers (%d %H %M %S %m %I %U %W %V %j
-//! %u %w %q %e %k %l %s), the nanoseconds (%N) and the zone offsets (%z and its colon
-//! forms), padded as its flags and widths say.
+//! %u %w %q %e %k %l %s) and the nanoseconds (%N), padded as its flags and widths
+//! say. (The zone offsets, %z and its colon forms, are in strtime.rs: `%Oz` hands
+//! them to glibc.rs, which writes its numbers with this file.)
 
-use super::{bad, fill, glibc, is_in, letters, pad_to, text, Buf, Spec, When};
+use super::{fill, is_in, letters, pad_to, Spec, When};
 use crate::fmt::Sink;
 use crate::ls::output::time::tz::{is_leap, Tm};
 
@@ -11,7 +12,7 @@ use crate::ls::output::time::tz::{is_leap, Tm};
 /// `always_sign` choose the sign; each set bit of `colons` puts a `:` before the
 /// digit of that position (from the right).
 #[allow(clippy::too_many_arguments)]
-fn number(
+pub(super) fn number(
     out: &mut dyn Sink,
     pad: u8,
     width: i32,
@@ -197,59 +198,4 @@ pub(super) fn nanoseconds(out: &mut dyn Sink, spec: &Spec, nsec: u32) {
     if pad != b'-' {
         fill(out, (width - digits) as usize, pad == b'0' || pad == b'+');
     }
-}
-
-/// `%z`, `%:z`, `%::z`, `%:::z`; `i` is at the `z` or the first `:`. Returns the
-/// index after the conversion.
-#[inline(never)]
-pub(super) fn zone_offset(
-    fmt: &[u8],
-    at: usize,
-    i: usize,
-    spec: &Spec,
-    w: &When,
-    out: &mut dyn Sink,
-) -> usize {
-    let colons = fmt[i..].iter().take_while(|&&b| b == b':').count();
-    let z_at = i + colons;
-    if fmt.get(z_at) != Some(&b'z') {
-        bad(out, spec, &fmt[at..i + 1]);
-        return i + 1;
-    }
-    let tm = w.tm;
-    let diff = tm.gmtoff;
-    let negative = diff < 0 || (diff == 0 && tm.abbr.first() == Some(&b'-'));
-    if spec.modifier == b'O' && !negative {
-        let mut buf = Buf::new();
-        glibc(if colons == 0 { b'z' } else { b':' }, w, &mut buf);
-        text(out, spec, buf.as_bytes(), false, spec.upper);
-        return z_at + 1;
-    }
-    let (h, m, s) = (diff / 3600, diff / 60 % 60, diff % 60);
-    let kind = match colons {
-        3 if s != 0 => 2,
-        3 if m != 0 => 1,
-        c => c,
-    };
-    let (digits, mask, v) = match kind {
-        0 => (5, 0, h * 100 + m),
-        1 => (6, 0o4, h * 100 + m),
-        2 => (9, 0o24, h * 10000 + m * 100 + s),
-        3 => (3, 0, h),
-        _ => {
-            bad(out, spec, &fmt[at..z_at + 1]);
-            return z_at + 1;
-        }
-    };
-    number(
-        out,
-        spec.pad,
-        spec.width,
-        digits,
-        negative,
-        v.unsigned_abs(),
-        true,
-        mask,
-    );
-    z_at + 1
 }
