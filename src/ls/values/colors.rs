@@ -26,6 +26,7 @@
 
 mod choose;
 mod emit;
+mod error;
 pub mod hyperlink;
 mod parse;
 mod suffix;
@@ -33,7 +34,8 @@ mod term;
 
 pub use choose::{Facts, Needs, Stat};
 pub use emit::Painter;
-pub use parse::{parse, ParseError};
+pub use error::ParseError;
+pub use parse::parse;
 pub use suffix::Slot;
 pub use term::builtin_enabled;
 // For the tests (`use super::*`).

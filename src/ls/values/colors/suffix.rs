@@ -15,7 +15,7 @@
 //! length up to the longest). A lookup costs O(longest suffix) plus a few probes,
 //! independent of the number of entries.
 
-use super::ParseError;
+use super::error::ParseError;
 
 /// One table slot (see `Storage::slots`).
 #[derive(Clone, Copy, Debug)]
