@@ -20,6 +20,7 @@
 //! (`scan_with`, over a block classifier, `Classify`).
 
 use crate::{Blocks, Kernel, Masks};
+use core::sync::atomic::{AtomicU8, Ordering};
 
 #[cfg(target_arch = "aarch64")]
 #[allow(unsafe_code)]
@@ -46,7 +47,32 @@ pub use x86::detect;
     all(target_arch = "x86", target_feature = "sse2")
 )))]
 pub fn detect() -> u8 {
-    crate::dispatch::BASE
+    BASE
+}
+
+/// The kernel levels (`level`), and the one in use: detected on first use and kept
+/// (tests may force one: `crate::dispatch`).
+pub(crate) const UNKNOWN: u8 = 0;
+/// The architecture's own kernels without run-time detection: SSE2 on x86, NEON on
+/// aarch64, SWAR elsewhere.
+pub(crate) const BASE: u8 = 1;
+pub(crate) const AVX2: u8 = 2;
+/// Tests only: the SWAR kernels, on any architecture.
+#[cfg(any(test, feature = "fuzzing"))]
+pub(crate) const SWAR: u8 = 3;
+
+pub(crate) static LEVEL: AtomicU8 = AtomicU8::new(UNKNOWN);
+
+/// The level of the kernels in use (detected on first use).
+#[inline(always)]
+pub(crate) fn level() -> u8 {
+    let l = LEVEL.load(Ordering::Relaxed);
+    if l != UNKNOWN {
+        return l;
+    }
+    let l = detect();
+    LEVEL.store(l, Ordering::Relaxed);
+    l
 }
 
 /// A block classifier, for [`scan_with`] (a trait, not a closure: the kernels are

@@ -6,32 +6,12 @@
 //! detected once and kept). The package's kernel functions (`count_newlines`,
 //! `scan`, ...) are the safe entry points here; tests may force a level.
 
-use crate::arch::{self, scalar, swar};
-use crate::{Blocks, Utf8Masks};
-use core::sync::atomic::{AtomicU8, Ordering};
-
-pub(crate) const UNKNOWN: u8 = 0;
-/// The architecture's own kernels without run-time detection: SSE2 on x86, NEON on
-/// aarch64, SWAR elsewhere.
-pub(crate) const BASE: u8 = 1;
-pub(crate) const AVX2: u8 = 2;
-/// Tests only: the SWAR kernels, on any architecture.
+use crate::arch::{self, level, scalar, swar, AVX2};
 #[cfg(any(test, feature = "fuzzing"))]
-const SWAR: u8 = 3;
-
-static LEVEL: AtomicU8 = AtomicU8::new(UNKNOWN);
-
-/// The level of the kernels in use (detected on first use).
-#[inline(always)]
-pub(crate) fn level() -> u8 {
-    let l = LEVEL.load(Ordering::Relaxed);
-    if l != UNKNOWN {
-        return l;
-    }
-    let l = arch::detect();
-    LEVEL.store(l, Ordering::Relaxed);
-    l
-}
+use crate::arch::{BASE, LEVEL, SWAR};
+use crate::{Blocks, Utf8Masks};
+#[cfg(any(test, feature = "fuzzing"))]
+use core::sync::atomic::Ordering;
 
 /// Tests: use the baseline kernels from now on (SSE2 on x86 rather than AVX2;
 /// elsewhere they are the only ones) (`false`: detect again). Results never depend

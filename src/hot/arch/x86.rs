@@ -10,8 +10,8 @@ pub mod sse2;
 pub use avx2::{count_newlines_avx2, lead_bits_avx2, scan_avx2, utf8_masks_avx2};
 pub use sse2::{count_newlines_sse2, scan_sse2, utf8_masks_sse2};
 
+use super::{level, AVX2, BASE, UNKNOWN};
 use crate::arch::scalar;
-use crate::dispatch::{level, AVX2, BASE, UNKNOWN};
 use crate::{Blocks, Utf8Masks};
 use core::sync::atomic::{AtomicU8, Ordering};
 
