@@ -9,7 +9,7 @@
 //! borrow checker proves that no released memory is still referenced. Pages are
 //! committed by the kernel only when touched.
 
-use super::Errno;
+pub use super::mem::Exhausted;
 use core::cell::Cell;
 use core::marker::PhantomData;
 
@@ -124,42 +124,24 @@ fn in_first(top: usize) -> bool {
     top >= b && top <= b + FIRST
 }
 
-/// The arena ran out of address space (GNU: "memory exhausted").
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct Exhausted;
-
 /// Makes the big reservation (once): the first of RESERVE the kernel grants.
-fn reserve() -> Result<(), Errno> {
-    use rustix::mm::{MapFlags, ProtFlags};
+fn reserve() -> Result<(), Exhausted> {
     if space().base.get() != 0 {
         return Ok(());
     }
-    let mut last = Errno::NOMEM;
     for len in RESERVE
         .iter()
         .copied()
         .chain((1..=SMALL_MIB).rev().map(|mib| mib << 20))
     {
-        // SAFETY: an anonymous private mapping at an address the kernel picks; it
-        // aliases nothing.
-        let r = unsafe {
-            rustix::mm::mmap_anonymous(
-                core::ptr::null_mut(),
-                len,
-                ProtFlags::READ | ProtFlags::WRITE,
-                MapFlags::PRIVATE | MapFlags::NORESERVE,
-            )
-        };
-        match r {
-            Ok(p) => {
-                space().base.set(p as usize);
-                space().end.set(p as usize + len);
-                return Ok(());
-            }
-            Err(e) => last = e,
+        if let Ok(p) = super::mem::reserve(len) {
+            let p = p.as_mut_ptr() as usize;
+            space().base.set(p);
+            space().end.set(p + len);
+            return Ok(());
         }
     }
-    Err(last)
+    Err(Exhausted)
 }
 
 /// The end of the chunk `top` is in.
@@ -179,7 +161,7 @@ fn align_up(p: usize, align: usize) -> Option<usize> {
 /// reservation. Nothing there is live: top only returns to the first chunk when a
 /// region that began there is dropped, which releases all that came after it.
 fn big_start(align: usize) -> Result<usize, Exhausted> {
-    reserve().map_err(|_| Exhausted)?;
+    reserve()?;
     align_up(space().base.get(), align).ok_or(Exhausted)
 }
 

@@ -88,8 +88,8 @@ pub fn get(name: &[u8]) -> Option<&'static [u8]> {
 /// the auxiliary vector: set-user-ID or set-group-ID, or file capabilities), where
 /// glibc's loader drops variables such as LOCPATH before a program sees them.
 pub fn secure() -> bool {
-    const AT_NULL: usize = 0;
-    const AT_SECURE: usize = 23;
+    const AT_NULL: usize = linux_raw_sys::auxvec::AT_NULL as usize;
+    const AT_SECURE: usize = linux_raw_sys::auxvec::AT_SECURE as usize;
     let mut p = ENVP.load(Ordering::Relaxed) as *const *const u8;
     if p.is_null() {
         return false;

@@ -161,19 +161,8 @@ pub fn self_exe(buf: &mut [u8]) -> Result<&[u8], Errno> {
 /// when it lies outside this process's root; ENOSYS on architectures without our
 /// raw syscalls (the caller walks up through `..` instead).
 pub fn getcwd(buf: &mut [u8]) -> Result<&[u8], Errno> {
-    // SAFETY: getcwd writes at most `buf.len()` bytes into `buf`, borrowed for the call.
-    let r = unsafe {
-        super::arch::syscall5(
-            linux_raw_sys::general::__NR_getcwd as usize,
-            buf.as_mut_ptr() as usize,
-            buf.len(),
-            0,
-            0,
-            0,
-        )
-    };
     // The length counts the terminating NUL.
-    let n = super::arch::result(r)?;
+    let n = super::arch::getcwd(buf)?;
     Ok(&buf[..n.saturating_sub(1).min(buf.len())])
 }
 

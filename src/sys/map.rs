@@ -101,7 +101,9 @@ impl Drop for Window {
 /// The SIGBUS handler that keeps a shrinking file from killing the process.
 mod guard {
     use super::Errno;
+    use crate::sys::arch::sigaction;
     use core::sync::atomic::{AtomicBool, AtomicUsize, Ordering::SeqCst};
+    use linux_raw_sys::general::{SA_SIGINFO, SIGBUS};
 
     /// The live window, [LO, HI); both 0 when none.
     static LO: AtomicUsize = AtomicUsize::new(0);
@@ -109,47 +111,13 @@ mod guard {
     static FAULTED: AtomicBool = AtomicBool::new(false);
     static INSTALLED: AtomicBool = AtomicBool::new(false);
 
-    const SIGBUS: usize = 7;
-    const SA_SIGINFO: u64 = 4;
-    const SA_RESTORER: u64 = 0x0400_0000;
-
-    /// The kernel's `struct sigaction` on x86_64 and aarch64.
-    #[repr(C)]
-    struct KernelSigaction {
-        handler: usize,
-        flags: u64,
-        restorer: usize,
-        mask: u64,
-    }
-
-    fn sigaction(handler: usize, flags: u64) -> Result<(), Errno> {
-        let act = KernelSigaction {
-            handler,
-            flags,
-            restorer: crate::sys::arch::sigreturn(),
-            mask: 0,
-        };
-        // SAFETY: rt_sigaction reads one `struct sigaction` (borrowed for the call)
-        // and writes nothing (no old-action pointer); sigsetsize is 8.
-        let r = unsafe {
-            crate::sys::arch::syscall5(
-                linux_raw_sys::general::__NR_rt_sigaction as usize,
-                SIGBUS,
-                &act as *const KernelSigaction as usize,
-                0,
-                8,
-                0,
-            )
-        };
-        crate::sys::arch::result(r).map(drop)
-    }
-
     pub fn install() -> Result<(), Errno> {
+        // Known without a call (and then the windows' code is left out of the binary).
         if !crate::sys::arch::RAW_SYSCALLS {
             return Err(Errno::NOSYS);
         }
         if !INSTALLED.load(SeqCst) {
-            sigaction(on_sigbus as *const () as usize, SA_SIGINFO | SA_RESTORER)?;
+            sigaction(SIGBUS, on_sigbus as *const () as usize, SA_SIGINFO)?;
             INSTALLED.store(true, SeqCst);
         }
         Ok(())
@@ -197,6 +165,6 @@ mod guard {
         }
         // Not ours (or no way to recover): the default action, taken when the
         // faulting instruction runs again.
-        let _ = sigaction(0, SA_RESTORER);
+        let _ = sigaction(SIGBUS, 0, 0);
     }
 }

@@ -1,7 +1,15 @@
-//! Address space reserved up front and committed by the kernel page by page as it
-//! is touched (for buffers that grow as a stack, such as a path being walked).
+//! The memory below the arena: address space reserved up front and committed by
+//! the kernel page by page as it is touched, the short copy, `Stack` (a stack off
+//! the call stack), the first buffer of a path being walked, and `Exhausted`, what
+//! running out of any of them (or of the arena) is. Uses nothing else of `sys`'s
+//! buffers: `arena` builds on it.
 
 use super::Errno;
+
+/// Memory ran out: no reservation the kernel grants holds what was asked, or the
+/// arena's is full (GNU: "memory exhausted").
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Exhausted;
 
 /// Reserves `len` bytes of zeroed memory (mmap MAP_NORESERVE); only the pages
 /// that are written count toward the process's memory.
@@ -113,8 +121,7 @@ impl<T: Copy + 'static> Stack<T> {
 
     /// Makes room for `more` elements: moves to the first reservation that holds
     /// them and is larger than the slots in use.
-    fn room(&mut self, more: usize) -> Result<(), super::arena::Exhausted> {
-        use super::arena::Exhausted;
+    fn room(&mut self, more: usize) -> Result<(), Exhausted> {
         let need = self.len.checked_add(more).ok_or(Exhausted)?;
         if need <= self.slots.len() {
             return Ok(());
@@ -138,7 +145,7 @@ impl<T: Copy + 'static> Stack<T> {
     }
 
     /// Pushes `v`.
-    pub fn push(&mut self, v: T) -> Result<(), super::arena::Exhausted> {
+    pub fn push(&mut self, v: T) -> Result<(), Exhausted> {
         self.room(1)?;
         self.slots[self.len].write(v);
         self.len += 1;
@@ -146,7 +153,7 @@ impl<T: Copy + 'static> Stack<T> {
     }
 
     /// Pushes every element of `data`, in order.
-    pub fn extend(&mut self, data: &[T]) -> Result<(), super::arena::Exhausted> {
+    pub fn extend(&mut self, data: &[T]) -> Result<(), Exhausted> {
         self.room(data.len())?;
         for (slot, v) in self.slots[self.len..].iter_mut().zip(data) {
             slot.write(*v);

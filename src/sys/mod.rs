@@ -33,7 +33,7 @@ pub fn retry<T>(mut f: impl FnMut() -> Result<T, Errno>) -> Result<T, Errno> {
 }
 
 /// Ends the process at once with `status` (no destructors, no atexit): exit_group(2),
-/// issued by the per-architecture code in `arch`.
+/// through `arch`.
 pub fn exit(status: i32) -> ! {
     arch::exit(status)
 }

@@ -34,20 +34,7 @@ pub fn names_at(
     follow: bool,
     buf: &mut [u8],
 ) -> Result<usize, Errno> {
-    use rustix::fd::AsRawFd;
-    // 0x100: AT_SYMLINK_NOFOLLOW.
-    let flags: usize = if follow { 0 } else { 0x100 };
-    // SAFETY: listxattrat reads the C string `name` and writes at most `buf.len()`
-    // bytes into `buf`, both borrowed for the call.
-    let r = unsafe {
-        super::arch::syscall5(
-            linux_raw_sys::general::__NR_listxattrat as usize,
-            dir.as_raw_fd() as isize as usize,
-            name.as_ptr() as usize,
-            flags,
-            buf.as_mut_ptr() as usize,
-            buf.len(),
-        )
-    };
-    super::arch::result(r)
+    use linux_raw_sys::general::AT_SYMLINK_NOFOLLOW;
+    let flags = if follow { 0 } else { AT_SYMLINK_NOFOLLOW };
+    super::arch::listxattrat(dir, name, flags, buf)
 }

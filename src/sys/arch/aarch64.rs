@@ -1,65 +1,89 @@
-//! aarch64: musl's crt1.o (the toolchain's self-contained musl) owns `_start` and
-//! calls the `__libc_start_main` of src/main.rs; libc.a provides `memcpy` & co.
+//! aarch64: the raw syscalls (`svc 0`: the number in x8, the arguments in x0-x5,
+//! the result in x0) and the signal return trampoline. musl's crt1.o owns `_start`.
 
-// `-bundle`: passed to the final link as `-lc`, not copied into the rlib. Only for
-// musl: a glibc program that links the library (the fuzz targets in fuzz/) has its libc.
-#[cfg_attr(
-    target_env = "musl",
-    link(name = "c", kind = "static", modifiers = "-bundle")
-)]
-extern "C" {}
+use super::Arg;
 
-/// Ends the process at once with `status`: exit_group(2).
-pub fn exit(status: i32) -> ! {
-    // SAFETY: exit_group takes one integer argument and does not return.
+/// exit_group and the like: `svc 0` with one argument (x0), never returning.
+///
+/// # Safety
+/// `nr` must be a call that does not return.
+#[inline(always)]
+pub unsafe fn syscall1_noreturn(nr: u32, a0: Arg) -> ! {
+    // SAFETY: aarch64's convention (above); the call does not return (the caller's
+    // promise).
     unsafe {
-        core::arch::asm!(
-            "svc 0",
-            in("x8") super::NR_EXIT_GROUP,
-            in("x0") status as isize,
-            options(noreturn, nostack)
-        )
+        core::arch::asm!("svc 0", in("x8") nr as usize, in("x0") a0.0, options(noreturn, nostack))
     }
 }
 
-/// A raw syscall with up to five arguments; returns the kernel's value (-errno on
-/// failure).
+/// `svc 0` with two arguments (x0, x1): the kernel's value, -errno on failure.
 ///
 /// # Safety
 /// The caller answers for what the kernel reads and writes through the arguments.
-pub unsafe fn syscall5(n: usize, a1: usize, a2: usize, a3: usize, a4: usize, a5: usize) -> isize {
+#[inline(always)]
+pub unsafe fn syscall2(nr: u32, a0: Arg, a1: Arg) -> isize {
     let ret: isize;
-    // SAFETY: svc 0 with the aarch64 convention (number in x8); memory is the
-    // caller's concern (above).
+    // SAFETY: aarch64's convention; memory is the caller's concern.
     unsafe {
         core::arch::asm!(
             "svc 0",
-            in("x8") n,
-            inlateout("x0") a1 as isize => ret,
-            in("x1") a2, in("x2") a3, in("x3") a4, in("x4") a5,
+            in("x8") nr as usize,
+            inlateout("x0") a0.0 as isize => ret,
+            in("x1") a1.0,
             options(nostack),
         );
     }
     ret
 }
 
-// The return path of a signal handler (SA_RESTORER): rt_sigreturn(2), number 139.
-core::arch::global_asm!(
-    ".pushsection .text.bareutils_sigreturn,\"ax\",%progbits",
-    ".globl bareutils_sigreturn",
-    ".type bareutils_sigreturn,%function",
-    "bareutils_sigreturn:",
-    "mov x8, #139",
-    "svc 0",
-    "brk #0",
-    ".popsection",
-);
-
-extern "C" {
-    fn bareutils_sigreturn();
+/// `svc 0` with four arguments (x0-x3).
+///
+/// # Safety
+/// As for [`syscall2`].
+#[inline(always)]
+pub unsafe fn syscall4(nr: u32, a0: Arg, a1: Arg, a2: Arg, a3: Arg) -> isize {
+    let ret: isize;
+    // SAFETY: as in syscall2.
+    unsafe {
+        core::arch::asm!(
+            "svc 0",
+            in("x8") nr as usize,
+            inlateout("x0") a0.0 as isize => ret,
+            in("x1") a1.0, in("x2") a2.0, in("x3") a3.0,
+            options(nostack),
+        );
+    }
+    ret
 }
 
-/// The address of the rt_sigreturn trampoline for `sa_restorer`.
-pub fn sigreturn() -> usize {
-    bareutils_sigreturn as *const () as usize
+/// `svc 0` with five arguments (x0-x4).
+///
+/// # Safety
+/// As for [`syscall2`].
+#[inline(always)]
+pub unsafe fn syscall5(nr: u32, a0: Arg, a1: Arg, a2: Arg, a3: Arg, a4: Arg) -> isize {
+    let ret: isize;
+    // SAFETY: as in syscall2.
+    unsafe {
+        core::arch::asm!(
+            "svc 0",
+            in("x8") nr as usize,
+            inlateout("x0") a0.0 as isize => ret,
+            in("x1") a1.0, in("x2") a2.0, in("x3") a3.0, in("x4") a4.0,
+            options(nostack),
+        );
+    }
+    ret
+}
+
+/// Where a signal handler returns to (`sa_restorer`): rt_sigreturn(2), with the
+/// stack pointer still at the signal frame, so naked (no prologue may move it).
+#[unsafe(naked)]
+pub extern "C" fn restore_rt() -> ! {
+    core::arch::naked_asm!(
+        "mov x8, #{nr}",
+        "svc 0",
+        "brk #0",
+        nr = const linux_raw_sys::general::__NR_rt_sigreturn,
+    )
 }

@@ -1,9 +1,14 @@
-//! powerpc64 (little-endian, ELFv2): no musl here, so this file owns `_start`. The
-//! kernel enters it with r1 (the stack pointer) at argc and r12 at `_start` itself
-//! (ELFv2's global entry convention), from which the TOC pointer r2 is derived as
-//! every global entry does. Then: argc's address as the first argument (r3), r1
-//! aligned to 16, an empty minimal frame (back chain 0, 32 bytes) as the ABI
-//! wants below every call, and `start_from_stack(sp)`, which never returns.
+//! powerpc64 (little-endian, ELFv2): `_start` (no musl here) and the one raw
+//! syscall used, exit's (`sc` with the number in r0, arguments in r3-r8).
+//!
+//! The kernel enters `_start` with r1 (the stack pointer) at argc and r12 at
+//! `_start` itself (ELFv2's global entry convention), from which the TOC pointer r2
+//! is derived as every global entry does. Then: argc's address as the first
+//! argument (r3), r1 aligned to 16, an empty minimal frame (back chain 0, 32 bytes)
+//! as the ABI wants below every call, and `start_from_stack(sp)`, which never
+//! returns.
+
+use super::Arg;
 
 core::arch::global_asm!(
     ".globl _start",
@@ -23,15 +28,14 @@ core::arch::global_asm!(
     start = sym super::start_from_stack,
 );
 
-/// Ends the process at once with `status`: exit_group(2), `sc` with the number in r0.
-pub fn exit(status: i32) -> ! {
-    // SAFETY: exit_group takes one integer argument and does not return.
+/// exit_group and the like: `sc` with one argument (r3), never returning.
+///
+/// # Safety
+/// `nr` must be a call that does not return.
+#[inline(always)]
+pub unsafe fn syscall1_noreturn(nr: u32, a0: Arg) -> ! {
+    // SAFETY: powerpc64's convention (above); the call does not return (the caller's promise).
     unsafe {
-        core::arch::asm!(
-            "sc",
-            in("r0") super::NR_EXIT_GROUP,
-            in("r3") status as isize,
-            options(noreturn, nostack)
-        )
+        core::arch::asm!("sc", in("r0") nr as usize, in("r3") a0.0, options(noreturn, nostack))
     }
 }

@@ -1,7 +1,12 @@
-//! riscv64: no musl here, so this file owns `_start`. The kernel enters it with sp at
-//! argc; it aligns sp to 16 (the psABI's call alignment) and calls
-//! `start_from_stack(sp)`, which never returns. `gp` is left alone: rust-lld does not
-//! relax accesses to gp-relative ones unless asked (`--relax-gp`).
+//! riscv64: `_start` (no musl here) and the one raw syscall used, exit's (`ecall`
+//! with the number in a7, arguments in a0-a5).
+//!
+//! The kernel enters `_start` with sp at argc; it aligns sp to 16 (the psABI's call
+//! alignment) and calls `start_from_stack(sp)`, which never returns. `gp` is left
+//! alone: rust-lld does not relax accesses to gp-relative ones unless asked
+//! (`--relax-gp`).
+
+use super::Arg;
 
 core::arch::global_asm!(
     ".globl _start",
@@ -15,15 +20,14 @@ core::arch::global_asm!(
     start = sym super::start_from_stack,
 );
 
-/// Ends the process at once with `status`: exit_group(2).
-pub fn exit(status: i32) -> ! {
-    // SAFETY: exit_group takes one integer argument and does not return.
+/// exit_group and the like: `ecall` with one argument (a0), never returning.
+///
+/// # Safety
+/// `nr` must be a call that does not return.
+#[inline(always)]
+pub unsafe fn syscall1_noreturn(nr: u32, a0: Arg) -> ! {
+    // SAFETY: riscv64's convention (above); the call does not return (the caller's promise).
     unsafe {
-        core::arch::asm!(
-            "ecall",
-            in("a7") super::NR_EXIT_GROUP,
-            in("a0") status as isize,
-            options(noreturn, nostack)
-        )
+        core::arch::asm!("ecall", in("a7") nr as usize, in("a0") a0.0, options(noreturn, nostack))
     }
 }

@@ -1,8 +1,12 @@
-//! s390x: no musl here, so this file owns `_start`. The kernel enters it with r15
-//! (the stack pointer) at argc. It passes that address as the first argument (r2),
-//! aligns r15 to 8 and opens the 160-byte register save area the ABI wants below
-//! every call, with a zero back chain (the end of backtraces), then calls
-//! `start_from_stack(sp)`, which never returns.
+//! s390x: `_start` (no musl here) and the one raw syscall used, exit's (`svc 0`
+//! with the number in r1, arguments in r2-r7).
+//!
+//! The kernel enters `_start` with r15 (the stack pointer) at argc. It passes that
+//! address as the first argument (r2), aligns r15 to 8 and opens the 160-byte
+//! register save area the ABI wants below every call, with a zero back chain (the
+//! end of backtraces), then calls `start_from_stack(sp)`, which never returns.
+
+use super::Arg;
 
 core::arch::global_asm!(
     ".globl _start",
@@ -19,16 +23,14 @@ core::arch::global_asm!(
     start = sym super::start_from_stack,
 );
 
-/// Ends the process at once with `status`: exit_group(2), `svc 0` with the number in
-/// r1.
-pub fn exit(status: i32) -> ! {
-    // SAFETY: exit_group takes one integer argument and does not return.
+/// exit_group and the like: `svc 0` with one argument (r2), never returning.
+///
+/// # Safety
+/// `nr` must be a call that does not return.
+#[inline(always)]
+pub unsafe fn syscall1_noreturn(nr: u32, a0: Arg) -> ! {
+    // SAFETY: s390x's convention (above); the call does not return (the caller's promise).
     unsafe {
-        core::arch::asm!(
-            "svc 0",
-            in("r1") super::NR_EXIT_GROUP,
-            in("r2") status as isize,
-            options(noreturn, nostack)
-        )
+        core::arch::asm!("svc 0", in("r1") nr as usize, in("r2") a0.0, options(noreturn, nostack))
     }
 }

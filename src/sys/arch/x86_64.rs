@@ -1,41 +1,35 @@
-//! x86_64: musl's crt1.o (the toolchain's self-contained musl) owns `_start` and
-//! calls the `__libc_start_main` of src/main.rs; libc.a provides `memcpy` & co.
+//! x86_64: the raw syscalls (`syscall`: the number in rax, the arguments in rdi,
+//! rsi, rdx, r10, r8, r9, the result in rax; rcx and r11 clobbered) and the signal
+//! return trampoline. musl's crt1.o owns `_start`.
 
-// `-bundle`: passed to the final link as `-lc`, not copied into the rlib. Only for
-// musl: a glibc program that links the library (the fuzz targets in fuzz/) has its libc.
-#[cfg_attr(
-    target_env = "musl",
-    link(name = "c", kind = "static", modifiers = "-bundle")
-)]
-extern "C" {}
+use super::Arg;
 
-/// Ends the process at once with `status`: exit_group(2).
-pub fn exit(status: i32) -> ! {
-    // SAFETY: exit_group takes one integer argument and does not return.
+/// exit_group and the like: `syscall` with one argument (rdi), never returning.
+///
+/// # Safety
+/// `nr` must be a call that does not return.
+#[inline(always)]
+pub unsafe fn syscall1_noreturn(nr: u32, a0: Arg) -> ! {
+    // SAFETY: x86_64's convention (above); the call does not return (the caller's
+    // promise).
     unsafe {
-        core::arch::asm!(
-            "syscall",
-            in("rax") super::NR_EXIT_GROUP,
-            in("rdi") status as isize,
-            options(noreturn, nostack)
-        )
+        core::arch::asm!("syscall", in("rax") nr as usize, in("rdi") a0.0, options(noreturn, nostack))
     }
 }
 
-/// A raw syscall with up to five arguments; returns the kernel's value (-errno on
-/// failure).
+/// `syscall` with two arguments (rdi, rsi): the kernel's value, -errno on failure.
 ///
 /// # Safety
 /// The caller answers for what the kernel reads and writes through the arguments.
-pub unsafe fn syscall5(n: usize, a1: usize, a2: usize, a3: usize, a4: usize, a5: usize) -> isize {
+#[inline(always)]
+pub unsafe fn syscall2(nr: u32, a0: Arg, a1: Arg) -> isize {
     let ret: isize;
-    // SAFETY: the syscall instruction with the kernel's x86_64 convention; memory
-    // is the caller's concern (above).
+    // SAFETY: x86_64's convention; memory is the caller's concern.
     unsafe {
         core::arch::asm!(
             "syscall",
-            inlateout("rax") n as isize => ret,
-            in("rdi") a1, in("rsi") a2, in("rdx") a3, in("r10") a4, in("r8") a5,
+            inlateout("rax") nr as isize => ret,
+            in("rdi") a0.0, in("rsi") a1.0,
             lateout("rcx") _, lateout("r11") _,
             options(nostack),
         );
@@ -43,24 +37,55 @@ pub unsafe fn syscall5(n: usize, a1: usize, a2: usize, a3: usize, a4: usize, a5:
     ret
 }
 
-// The return path of a signal handler (SA_RESTORER): rt_sigreturn(2). x86_64 has no
-// kernel-provided trampoline, so every handler needs this.
-core::arch::global_asm!(
-    ".pushsection .text.bareutils_sigreturn,\"ax\",@progbits",
-    ".globl bareutils_sigreturn",
-    ".type bareutils_sigreturn,@function",
-    "bareutils_sigreturn:",
-    "mov eax, 15",
-    "syscall",
-    "ud2",
-    ".popsection",
-);
-
-extern "C" {
-    fn bareutils_sigreturn();
+/// `syscall` with four arguments (rdi, rsi, rdx and r10, not rcx).
+///
+/// # Safety
+/// As for [`syscall2`].
+#[inline(always)]
+pub unsafe fn syscall4(nr: u32, a0: Arg, a1: Arg, a2: Arg, a3: Arg) -> isize {
+    let ret: isize;
+    // SAFETY: as in syscall2.
+    unsafe {
+        core::arch::asm!(
+            "syscall",
+            inlateout("rax") nr as isize => ret,
+            in("rdi") a0.0, in("rsi") a1.0, in("rdx") a2.0, in("r10") a3.0,
+            lateout("rcx") _, lateout("r11") _,
+            options(nostack),
+        );
+    }
+    ret
 }
 
-/// The address of the rt_sigreturn trampoline for `sa_restorer`.
-pub fn sigreturn() -> usize {
-    bareutils_sigreturn as *const () as usize
+/// `syscall` with five arguments (rdi, rsi, rdx, r10, r8).
+///
+/// # Safety
+/// As for [`syscall2`].
+#[inline(always)]
+pub unsafe fn syscall5(nr: u32, a0: Arg, a1: Arg, a2: Arg, a3: Arg, a4: Arg) -> isize {
+    let ret: isize;
+    // SAFETY: as in syscall2.
+    unsafe {
+        core::arch::asm!(
+            "syscall",
+            inlateout("rax") nr as isize => ret,
+            in("rdi") a0.0, in("rsi") a1.0, in("rdx") a2.0, in("r10") a3.0, in("r8") a4.0,
+            lateout("rcx") _, lateout("r11") _,
+            options(nostack),
+        );
+    }
+    ret
+}
+
+/// Where a signal handler returns to (`sa_restorer`; x86_64 has no trampoline of the
+/// kernel's): rt_sigreturn(2), with the stack pointer still at the signal frame, so
+/// naked (no prologue may move it).
+#[unsafe(naked)]
+pub extern "C" fn restore_rt() -> ! {
+    core::arch::naked_asm!(
+        "mov eax, {nr}",
+        "syscall",
+        "ud2",
+        nr = const linux_raw_sys::general::__NR_rt_sigreturn,
+    )
 }
