@@ -260,14 +260,18 @@ class Tree:
             while p is not (into or mod):
                 inline.insert(0, p.path[-1])
                 p = p.parent
-            at = re.search(r"\bpath\s*=\s*\"([^\"]+)\"", attrs)
+            # `#[path = "F"]`, or one `#[cfg_attr(COND, path = "F")]` per target: each
+            # file is the module on some target (the first is its file here, the
+            # others are read into it).
+            at = re.findall(r"\bpath\s*=\s*\"([^\"]+)\"", attrs)
             if at:
                 d = os.path.join(os.path.dirname(path), *inline) if inline else os.path.dirname(path)
-                cands = [os.path.join(d, at.group(1))]
+                cands = [os.path.join(d, f) for f in at]
             else:
                 d = os.path.join(base, *inline)
                 cands = [os.path.join(d, name + ".rs"), os.path.join(d, name, "mod.rs")]
             file = next((c for c in cands if os.path.isfile(c)), None)
+            others = [c for c in cands if c != file and os.path.isfile(c)] if at else []
             where = f"{rel(path)}:{line_of(src.text, m.start(2))}"
             if file is None:
                 self.problems.append(("orphan", f"{where}: `mod {name};` names no file ({', '.join(rel(c) for c in cands)})"))
@@ -276,6 +280,8 @@ class Tree:
             child = Mod(outer.crate, outer.path + [name], outer, file, test)
             outer.children[name] = child
             self.load(child, file, mod_rs=os.path.basename(file) == "mod.rs" or bool(at))
+            for other in others:
+                self.load(child, other, mod_rs=True, into=child)
         for m in INCLUDE.finditer(src.code):
             if src.bare[m.start():m.start() + 8] != "include!":
                 continue
