@@ -2,7 +2,7 @@
 //! busybox --install. Hard links by default, symbolic links (to the absolute path of
 //! this binary) with -s. An existing name is never replaced.
 
-use crate::msg;
+use crate::msg::{self, ErrnoText};
 use crate::sys::{env, file, out};
 use core::ffi::CStr;
 

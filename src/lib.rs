@@ -14,8 +14,8 @@
 //! - `msg`: where both applets write: stdout as a `fmt::Sink`, messages on stderr,
 //!   the end of a run.
 //! - `locale`: the locale facts, settled as glibc's setlocale would.
-//! - `help`: the packed `--help` texts; `dispatch` and `install`: choosing an applet,
-//!   `--install`.
+//! - `texts`: the texts printed whole (`--help`, glibc's errno texts), packed, and
+//!   their decoder; `dispatch` and `install`: choosing an applet, `--install`.
 //! - `ls` and `wc`: the applets, each in its own module.
 //!
 //! src/main.rs, the process entry, is a crate of its own.
@@ -32,7 +32,6 @@
 pub mod cli;
 pub mod dispatch;
 pub mod fmt;
-pub mod help;
 pub mod install;
 pub mod locale;
 pub mod ls;
@@ -40,6 +39,7 @@ pub mod msg;
 pub use bareutils_hot as hot;
 #[allow(unsafe_code)]
 pub mod sys;
+pub mod texts;
 pub mod wc;
 
 /// The applets this binary provides, in the order `--help` lists them (C strings:

@@ -1,14 +1,16 @@
 //! Messages on stderr as GNU's programs write them, for every applet: `PROG: ` first,
 //! names quoted as gnulib's `quotef`/`quoteaf`/`quote` quote them in this locale,
 //! `Try 'PROG --help'...`, and the end of a run (stdout flushed, a write error
-//! reported, the exit status). A thin layer over `sys::err::Line`'s public API. The
-//! two standard streams as `fmt::Sink`s live here too (`Stdout`, and `Line`), so
-//! that `fmt` stays pure.
+//! reported, the exit status), errno texts included (`ErrnoText`, from
+//! crate::texts). A thin layer over `sys::err::Line`'s public API. The two standard
+//! streams as `fmt::Sink`s live here too (`Stdout`, and `Line`), so that `fmt` stays
+//! pure.
 
 use crate::fmt::quote::{quote, Quoting};
 use crate::fmt::Sink;
 use crate::sys::err::{self, Line};
 use crate::sys::{out, Errno};
+use crate::texts;
 
 /// Standard output as a sink (`sys::out`'s buffer).
 pub struct Stdout;
@@ -26,6 +28,28 @@ impl Sink for Stdout {
 impl Sink for Line {
     fn put(&mut self, bytes: &[u8]) {
         self.push(bytes);
+    }
+}
+
+/// A message's errno text: `sys::err::Line` holds and writes the bytes, and knows
+/// no texts (they are crate::texts's, and `sys` names nothing above it).
+pub trait ErrnoText {
+    /// Appends glibc's text for `e`.
+    fn errno(&mut self, e: Errno) -> &mut Self;
+}
+
+impl ErrnoText for Line {
+    fn errno(&mut self, e: Errno) -> &mut Line {
+        let n = e.raw_os_error();
+        match texts::errno::text(n) {
+            Some(text) => text.put(&mut |b| {
+                self.push(b);
+            }),
+            None => {
+                self.push(texts::errno::UNKNOWN).push_int(i64::from(n));
+            }
+        }
+        self
     }
 }
 

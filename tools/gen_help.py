@@ -1,26 +1,28 @@
 #!/usr/bin/env python3
-"""Packs the texts the binary prints whole: the --help texts of src/help/*.txt into
-src/help/packed.rs, and the errno texts of src/sys/err/strerror.txt (one a line,
-errno 0 first) into src/sys/err/strerror.rs.
+"""Packs the texts the binary prints whole (crate::texts): the --help texts of
+src/help/*.txt into src/texts/help/packed.rs, and the errno texts of
+src/texts/errno/strerror.txt (one a line, errno 0 first) into
+src/texts/errno/strerror.rs.
 
     tools/gen_help.py            write both .rs files
     tools/gen_help.py --check    exit 1 when one is not what it would write
 
 The texts are plain ASCII, kept readable and edited in the .txt files (`{prog}`
 stands for the program name, as the applet prints it). The packed form is a string
-of symbols, one byte each, and a dictionary (sys::text::Dict) per .rs file: symbol i
+of symbols, one byte each, and a dictionary (texts::Dict) per .rs file: symbol i
 below the number of distinct bytes is the i-th of them (sorted, so NUL, which ends
 each errno text, is 0; PROG, 0x01, stands for the program name); every symbol from
 there is a rule, a pair of symbols, chosen as Re-Pair does over all the file's texts
-at once (the most frequent neighbouring pair first). sys::text::expand writes it out.
+at once (the most frequent neighbouring pair first). texts::expand writes it out.
 """
 import os
 import sys
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 HELP = os.path.join(ROOT, "src", "help")
+PACKED_HELP = os.path.join(ROOT, "src", "texts", "help", "packed.rs")
 TEXTS = ["ls", "wc"]
-ERRNO = os.path.join(ROOT, "src", "sys", "err")
+ERRNO = os.path.join(ROOT, "src", "texts", "errno")
 PROG = "\x01"
 
 
@@ -89,7 +91,7 @@ def dict_rs(alphabet, rules, sources, texts, packed):
             f"// {sum(len(t) for t in texts):,} bytes of text packed into {size:,} "
             f"({len(alphabet)} bytes, {len(rules)} rules).",
             "",
-            "use crate::sys::text::Dict;",
+            "use crate::texts::Dict;",
             "",
             "/// The bytes the texts hold, then the rules (pairs of symbols).",
             "#[rustfmt::skip]",
@@ -126,7 +128,7 @@ def render_errno():
     if PROG in text or any(ord(c) >= 0x80 for c in text):
         sys.exit("gen_help.py: strerror.txt: only ASCII without \\x01")
     alphabet, rules, packed = pack({"e": text}, "\0")
-    out = dict_rs(alphabet, rules, "src/sys/err/strerror.txt", [text], [packed["e"]])
+    out = dict_rs(alphabet, rules, "src/texts/errno/strerror.txt", [text], [packed["e"]])
     out += ["", f"/// The texts of errno 0..={len(lines) - 1}, packed, each ended by a NUL.",
             f"pub const COUNT: usize = {len(lines)};",
             "#[rustfmt::skip]",
@@ -137,7 +139,7 @@ def render_errno():
 
 def main():
     stale = 0
-    for path, render in ((os.path.join(HELP, "packed.rs"), render_help),
+    for path, render in ((PACKED_HELP, render_help),
                          (os.path.join(ERRNO, "strerror.rs"), render_errno)):
         text = render()
         if sys.argv[1:] == ["--check"]:

@@ -151,13 +151,12 @@ RODATA_CATEGORIES = [
     # (category, test on (module, function names, piece bytes))
     ("help and version texts", lambda m, fns, b: any(
         re.search(r"(^|::)(help|version|usage)(<|$)", f) for f in fns)
-        or m.startswith("help")
+        or m.startswith("texts::help")
         or (m in ("cli", "ls::options::table", "wc::options", "dispatch")
             and b[:2] == b"  " and b.rstrip(b"\0").endswith(b"\n"))),
     ("options: tables, names, messages", lambda m, fns, b: m in ("cli", "wc::options")
      or m.startswith("ls::options")),
-    ("errno texts", lambda m, fns, b: m == "sys::err::strerror" or m == "sys::err"
-     and any("strerror" in f.lower() for f in fns)),
+    ("errno texts", lambda m, fns, b: m.startswith("texts::errno")),
     ("Unicode tables", lambda m, fns, b: m.startswith("fmt::unicode")
      or m in ("wc::utf8", "wc::classes")),
 ]

@@ -1,8 +1,8 @@
-//! Messages on stderr, and the text of every errno exactly as glibc's strerror
-//! prints it (GNU's messages end in these strings).
+//! Messages on stderr: the line buffer each is built in and written from, and
+//! whether one failed. Not their wording (crate::msg), nor the errno texts
+//! (crate::texts::errno, which msg appends).
 
 use super::out;
-use super::Errno;
 use core::mem::MaybeUninit;
 use core::sync::atomic::{AtomicBool, Ordering};
 
@@ -13,43 +13,6 @@ static FAILED: AtomicBool = AtomicBool::new(false);
 /// process with the applet's failure status, even when all else went well.
 pub fn failed() -> bool {
     FAILED.load(Ordering::Relaxed)
-}
-
-/// glibc 2.36 `strerror` texts for errno 0..=133: src/sys/err/strerror.txt, packed
-/// by tools/gen_help.py (one string, each text ended by a NUL: not a table of 134
-/// slices of 16 bytes each; recurring pairs of symbols as one byte each).
-mod strerror;
-
-/// The packed text of errno `i` (0..=133), without its NUL.
-fn strerror_packed(i: usize) -> Option<&'static [u8]> {
-    if i >= strerror::COUNT {
-        return None;
-    }
-    strerror::TEXTS.split(|&c| c == 0).nth(i)
-}
-
-/// The glibc text for `e`; `Unknown error N` style for numbers glibc does not name.
-pub fn strerror(e: Errno) -> Strerror {
-    Strerror(e.raw_os_error())
-}
-
-/// A displayable errno text (a known string, or `Unknown error N`).
-#[derive(Clone, Copy)]
-pub struct Strerror(i32);
-
-impl Strerror {
-    /// Appends the text to `line`.
-    pub fn push_to(self, line: &mut Line) {
-        match usize::try_from(self.0).ok().and_then(strerror_packed) {
-            Some(s) => super::text::expand(s, &strerror::DICT, &mut |b| {
-                line.push(b);
-            }),
-            None => {
-                line.push(b"Unknown error ");
-                line.push_int(self.0 as i64);
-            }
-        }
-    }
 }
 
 /// The bytes a `Line` holds before it writes them out.
@@ -123,12 +86,6 @@ impl Line {
             scale /= 10;
         }
         self.push(&text[usize::from(v >= 0)..n])
-    }
-
-    /// Appends errno's glibc text.
-    pub fn errno(&mut self, e: Errno) -> &mut Line {
-        strerror(e).push_to(self);
-        self
     }
 
     fn spill(&mut self) {

@@ -14,7 +14,6 @@ pub mod map;
 pub mod mem;
 pub mod out;
 pub mod stat;
-pub mod text;
 pub mod time;
 pub mod tty;
 pub mod xattr;

@@ -102,7 +102,7 @@ pub static TOTALS: crate::fmt::keyword::Keywords<Total> = crate::keywords!(
 
 /// Prints `--help` (src/help/wc.txt; its usage lines name `prog`).
 pub fn help(prog: &[u8]) {
-    crate::help::expand(&crate::help::WC, prog, &mut crate::msg::Stdout);
+    crate::texts::help::expand(&crate::texts::help::WC, prog, &mut crate::msg::Stdout);
 }
 
 /// Prints `--version`.

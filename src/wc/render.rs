@@ -5,6 +5,7 @@ use super::input::PreStat;
 use super::job::Job;
 use crate::fmt::num;
 use crate::fmt::quote::{quote, Quoting};
+use crate::msg::ErrnoText;
 use crate::sys::err::Line;
 use crate::sys::{out, Errno};
 

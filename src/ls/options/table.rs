@@ -495,7 +495,7 @@ pub static WHEN_WORDS: Keywords<When> = keywords!(
 
 /// Prints `--help` (src/help/ls.txt; its usage line names `prog`).
 pub fn help(prog: &[u8]) {
-    crate::help::expand(&crate::help::LS, prog, &mut crate::msg::Stdout);
+    crate::texts::help::expand(&crate::texts::help::LS, prog, &mut crate::msg::Stdout);
 }
 
 /// Prints `--version`.

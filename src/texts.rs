@@ -1,6 +1,13 @@
-//! The decoder of texts packed by tools/gen_help.py (the errno texts of `err`, and
-//! the `--help` texts of crate::help): each byte of a packed text is a symbol of
-//! its file's `Dict`, a plain byte or a rule of two symbols. Pure: no syscall.
+//! The texts the binary prints whole, packed, and their decoder: the applets'
+//! `--help` texts (`help`) and glibc's errno texts (`errno`). tools/gen_help.py packs
+//! each set's plain texts (src/help/*.txt, src/texts/errno/strerror.txt) into a
+//! string of symbols, one byte each, and a `Dict` of what the symbols stand for (a
+//! plain byte, or a Re-Pair rule of two symbols); `expand` writes them out. Pure: no
+//! syscall, and nothing of the crate but `fmt`'s `Sink` (to which the texts are
+//! written); messages append the errno texts through `msg`.
+
+pub mod errno;
+pub mod help;
 
 /// What the symbols of a packed text stand for: symbol `i` below `bytes.len()` is
 /// `bytes[i]`; symbol `bytes.len() + r` is rule `r`, the symbols

@@ -1,7 +1,8 @@
 //! The applets' `--help` texts, packed: the plain texts are src/help/*.txt
-//! (`{prog}` where the program name goes), and tools/gen_help.py writes them into
-//! src/help/packed.rs as a string of symbols, each a byte or a pair of symbols
-//! (Re-Pair: 44 % of the bytes of the plain text); sys::text::expand unpacks them.
+//! (`{prog}` where the program name goes; tests/ls_options.rs and tests/wc.rs read
+//! them there too), and tools/gen_help.py writes them into src/texts/help/packed.rs
+//! as a string of symbols, each a byte or a pair of symbols (Re-Pair: 44 % of the
+//! bytes of the plain text); `texts::expand` unpacks them.
 
 use crate::fmt::Sink;
 
@@ -14,7 +15,7 @@ const PROG: u8 = 0x01;
 
 /// Writes packed text `text` to `sink`, `prog` for each PROG.
 pub fn expand(text: &[u8], prog: &[u8], sink: &mut dyn Sink) {
-    crate::sys::text::expand(text, &packed::DICT, &mut |b| {
+    super::expand(text, &packed::DICT, &mut |b| {
         sink.put(if b == [PROG] { prog } else { b });
     });
 }
