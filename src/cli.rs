@@ -6,7 +6,7 @@
 //!
 //! An applet's options are one table of `Opt` rows in its `--help` order: each row
 //! is one option (no two long names share one) with what it does (`id`, a value of
-//! the applet's own type). The help texts are src/help/*.txt (crate::texts::help).
+//! the applet's own type). The help texts are src/texts/help/*.txt (crate::texts::help).
 
 use crate::fmt::keyword::{find_index, Keywords, Mismatch, Table};
 use crate::msg::locale_quoted;

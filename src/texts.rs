@@ -1,6 +1,6 @@
 //! The texts the binary prints whole, packed, and their decoder: the applets'
 //! `--help` texts (`help`) and glibc's errno texts (`errno`). tools/gen_help.py packs
-//! each set's plain texts (src/help/*.txt, src/texts/errno/strerror.txt) into a
+//! each set's plain texts (src/texts/help/*.txt, src/texts/errno/strerror.txt) into a
 //! string of symbols, one byte each, and a `Dict` of what the symbols stand for (a
 //! plain byte, or a Re-Pair rule of two symbols); `expand` writes them out. Pure: no
 //! syscall, and nothing of the crate but `fmt`'s `Sink` (to which the texts are

@@ -383,8 +383,8 @@ fn help_and_version() {
     let o = Cmd::new("ls").arg("--help").ours();
     assert_eq!(o.status, 0);
     assert!(o.stdout.starts_with(b"Usage: ls [OPTION]... [FILE]...\n"));
-    // The whole text, byte for byte (it is stored packed: src/help.rs).
-    let text = include_str!("../src/help/ls.txt").replace("{prog}", "ls");
+    // The whole text, byte for byte (it is stored packed: src/texts/help.rs).
+    let text = include_str!("../src/texts/help/ls.txt").replace("{prog}", "ls");
     assert_eq!(String::from_utf8_lossy(&o.stdout), text);
     let o = Cmd::new("ls").arg("--vers").ours();
     assert_eq!(

@@ -412,10 +412,10 @@ fn help_and_version() {
         ),
         "{text}"
     );
-    // The whole text, byte for byte (it is stored packed: src/help.rs).
+    // The whole text, byte for byte (it is stored packed: src/texts/help.rs).
     assert_eq!(
         text,
-        include_str!("../src/help/wc.txt").replace("{prog}", "wc")
+        include_str!("../src/texts/help/wc.txt").replace("{prog}", "wc")
     );
     for line in [
         "  -c, --bytes            print the byte counts\n",

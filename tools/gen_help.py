@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
 """Packs the texts the binary prints whole (crate::texts): the --help texts of
-src/help/*.txt into src/texts/help/packed.rs, and the errno texts of
+src/texts/help/*.txt into src/texts/help/packed.rs, and the errno texts of
 src/texts/errno/strerror.txt (one a line, errno 0 first) into
 src/texts/errno/strerror.rs.
 
@@ -19,8 +19,8 @@ import os
 import sys
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-HELP = os.path.join(ROOT, "src", "help")
-PACKED_HELP = os.path.join(ROOT, "src", "texts", "help", "packed.rs")
+HELP = os.path.join(ROOT, "src", "texts", "help")
+PACKED_HELP = os.path.join(HELP, "packed.rs")
 TEXTS = ["ls", "wc"]
 ERRNO = os.path.join(ROOT, "src", "texts", "errno")
 PROG = "\x01"
@@ -112,9 +112,9 @@ def render_help():
             sys.exit(f"gen_help.py: {n}.txt: only ASCII without \\x01 or NUL")
         texts[n] = t.replace("{prog}", PROG)
     alphabet, rules, packed = pack(texts, PROG)
-    out = dict_rs(alphabet, rules, "src/help/*.txt", texts.values(), packed.values())
+    out = dict_rs(alphabet, rules, "src/texts/help/*.txt", texts.values(), packed.values())
     for n in TEXTS:
-        out += ["", f"/// src/help/{n}.txt, packed.",
+        out += ["", f"/// src/texts/help/{n}.txt, packed.",
                 "#[rustfmt::skip]",
                 f"pub static {n.upper()}: [u8; {len(packed[n])}] = [",
                 rust_bytes(packed[n]), "];"]

@@ -1,5 +1,5 @@
 //! ls's command line and environment, read once into the `Plan`: `table` holds the
-//! options as data (the help text is src/help/ls.txt), `decode` applies argv to them, `resolve`
+//! options as data (the help text is src/texts/help/ls.txt), `decode` applies argv to them, `resolve`
 //! adds the environment, the defaults and the rules between options, and
 //! `time_style` reads the one time style.
 

@@ -1,8 +1,7 @@
-//! The applets' `--help` texts, packed: the plain texts are src/help/*.txt
-//! (`{prog}` where the program name goes; tests/ls_options.rs and tests/wc.rs read
-//! them there too), and tools/gen_help.py writes them into src/texts/help/packed.rs
-//! as a string of symbols, each a byte or a pair of symbols (Re-Pair: 44 % of the
-//! bytes of the plain text); `texts::expand` unpacks them.
+//! The applets' `--help` texts, packed: the plain texts are src/texts/help/*.txt
+//! (`{prog}` where the program name goes), and tools/gen_help.py writes them into
+//! src/texts/help/packed.rs as a string of symbols, each a byte or a pair of symbols
+//! (Re-Pair: 44 % of the bytes of the plain text); `texts::expand` unpacks them.
 
 use crate::fmt::Sink;
 

@@ -1,5 +1,5 @@
 //! wc's options: one row each in `--help` order (its letter, long name, argument,
-//! what it does; the help text is src/help/wc.txt), the `--total` keywords, and
+//! what it does; the help text is src/texts/help/wc.txt), the `--total` keywords, and
 //! the help and version texts. Every option simply adds to the run (a count, a
 //! setting); `--files0-from` and `--total` given twice: the last one wins.
 
@@ -100,7 +100,7 @@ pub static TOTALS: crate::fmt::keyword::Keywords<Total> = crate::keywords!(
     ]
 );
 
-/// Prints `--help` (src/help/wc.txt; its usage lines name `prog`).
+/// Prints `--help` (src/texts/help/wc.txt; its usage lines name `prog`).
 pub fn help(prog: &[u8]) {
     crate::texts::help::expand(&crate::texts::help::WC, prog, &mut crate::msg::Stdout);
 }

@@ -1,6 +1,6 @@
 //! ls's options as data: one row per option in `--help` order, with its letter,
 //! its long name, its argument and what it sets (the help text is
-//! src/help/ls.txt). Options that set the same thing form a
+//! src/texts/help/ls.txt). Options that set the same thing form a
 //! "last one wins" group (`Set::Format`: -l -1 -C -x -m --format; `Set::Sort`: -t
 //! -S -U -v -X --sort; ...); the few options that set several things say so in
 //! their row (-f, --zero, -g, -o, -n, --full-time). The defaults and the rules
@@ -493,7 +493,7 @@ pub static WHEN_WORDS: Keywords<When> = keywords!(
     ]
 );
 
-/// Prints `--help` (src/help/ls.txt; its usage line names `prog`).
+/// Prints `--help` (src/texts/help/ls.txt; its usage line names `prog`).
 pub fn help(prog: &[u8]) {
     crate::texts::help::expand(&crate::texts::help::LS, prog, &mut crate::msg::Stdout);
 }

@@ -5,8 +5,8 @@ use super::*;
 #[test]
 fn packed_texts_are_the_plain_texts() {
     for (packed, plain) in [
-        (&LS[..], include_str!("../../help/ls.txt")),
-        (&WC[..], include_str!("../../help/wc.txt")),
+        (&LS[..], include_str!("ls.txt")),
+        (&WC[..], include_str!("wc.txt")),
     ] {
         let mut v = heapless::Vec::<u8, 16384>::new();
         expand(packed, b"PROG", &mut v);

@@ -25,11 +25,11 @@ fn getopt_order_is_the_table_s_long_names() {
     assert_eq!(longs, order);
 }
 
-/// Each option's letter starts a line of src/help/ls.txt, its long name is in it,
+/// Each option's letter starts a line of src/texts/help/ls.txt, its long name is in it,
 /// and no letter or long name is used twice.
 #[test]
 fn help_lines_name_their_options() {
-    let text = include_str!("../../../help/ls.txt");
+    let text = include_str!("../../../texts/help/ls.txt");
     for o in SRC.iter() {
         if o.short != 0 {
             let short = format!("\n  -{}", o.short as char);
