@@ -7,7 +7,7 @@
 //!   tested everywhere);
 //! - `scalar`: the byte-by-byte references the tests compare every kernel with.
 //!
-//! Each family offers `crate::dispatch` the same interface (`NAME`, `WIDE`,
+//! Each family offers `crate::dispatch` the same interface (`WIDE`,
 //! `count_newlines`, `scan`, `scan_wide`, `scan_base`, `utf8_masks`, `lead_bits`,
 //! `utf8_and_lead_bits`), and dispatch names one of them for the build. A kernel
 //! makes no syscall, so it is not part of `sys`; but the intrinsics of `core::arch`

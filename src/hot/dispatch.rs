@@ -82,9 +82,6 @@ use arch::swar as imp;
 #[cfg(all(feature = "kernel-scalar", not(feature = "kernel-swar")))]
 use arch::scalar as imp;
 
-/// The kernels in use: "sse2/avx2", "neon", "swar" or "scalar".
-pub const KERNELS: &str = imp::NAME;
-
 /// The first 64 bytes of `block` (callers pass whole blocks).
 #[inline(always)]
 fn block64(block: &[u8]) -> Option<&[u8; 64]> {

@@ -38,7 +38,7 @@ pub use block::{Blocks, Kernel, Masks, Utf8Masks};
 pub use dispatch::FORCED;
 pub use dispatch::{
     count_newlines, has_avx2, lead_bits, scan, scan_base, scan_wide, utf8_and_lead_bits,
-    utf8_masks, wide, KERNELS,
+    utf8_masks, wide,
 };
 #[cfg(any(test, feature = "fuzzing"))]
 pub use dispatch::{force_sse2, force_swar};

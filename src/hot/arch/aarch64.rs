@@ -6,8 +6,6 @@ pub mod neon;
 use crate::Blocks;
 pub use neon::{count_newlines, lead_bits, scan, utf8_and_lead_bits, utf8_masks};
 
-/// The name `wc --debug` would give.
-pub const NAME: &str = "neon";
 /// One set of kernels: `scan` is the widest.
 pub const WIDE: Option<fn() -> bool> = None;
 pub fn scan_wide<S: Blocks>(buf: &[u8], from: usize, sink: &mut S) -> usize {

@@ -103,8 +103,6 @@ pub fn count_newlines(buf: &[u8]) -> u64 {
 
 // The interface `crate::dispatch` calls (with `kernel-scalar`).
 
-/// The name `wc --debug` would give.
-pub const NAME: &str = "scalar";
 /// One set of kernels: `scan` is the widest.
 pub const WIDE: Option<fn() -> bool> = None;
 pub fn scan_wide<S: Blocks>(buf: &[u8], from: usize, sink: &mut S) -> usize {

@@ -80,9 +80,6 @@ pub(crate) fn has_popcnt() -> bool {
 // The choice, by the level `crate::dispatch` detected (the interface every kernel
 // family of `crate::arch` offers it).
 
-/// The name `wc --debug` would give (GNU names only avx2).
-pub const NAME: &str = "sse2/avx2";
-
 pub fn count_newlines(buf: &[u8]) -> u64 {
     if level() == AVX2 {
         // SAFETY: the CPU and OS support AVX2 (checked by detect()).
