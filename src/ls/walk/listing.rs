@@ -89,7 +89,6 @@ impl<'c> Lister<'c> {
     }
 
     /// `gather` without the header and the flush.
-    #[inline(never)]
     fn entries<'a>(
         &mut self,
         sub: &mut Arena<'a>,

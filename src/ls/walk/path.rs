@@ -95,7 +95,7 @@ impl Path {
 
     /// Appends `/name` (no slash after a path that ends in one); returns where the
     /// name starts.
-    #[inline(always)]
+    #[inline(never)]
     pub(super) fn push_name(&mut self, name: &[u8]) -> Result<usize, Exhausted> {
         let at = self.grow(name.len())?;
         crate::sys::mem::copy_bytes(&mut self.buf[at..self.len], name);
