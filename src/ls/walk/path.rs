@@ -68,9 +68,8 @@ impl Path {
         Ok(())
     }
 
-    /// Makes the buffer hold at least `need` bytes (the check inline, the move
-    /// out of line: it happens at most three times).
-    #[inline(always)]
+    /// Makes the buffer hold at least `need` bytes: the check here, the move to a
+    /// reservation (at most three in a run) apart, in `enlarge`.
     fn room(&mut self, need: usize) -> Result<(), Exhausted> {
         if need <= self.buf.len() {
             return Ok(());
