@@ -56,6 +56,9 @@ pub struct Walk<'c> {
 }
 
 impl<'c> Walk<'c> {
+    // LLVM inlines it into its one caller anyway; forced, it is inlined early
+    // and the result is 48 bytes smaller on x86_64 and aarch64 alike.
+    #[inline(always)]
     pub fn new(plan: &'c Plan, root: &Arena<'static>) -> Result<Walk<'c>, Exhausted> {
         let dirent = root.alloc_slice(DIRENT_BUF, MaybeUninit::uninit())?;
         let levels = Levels::new(root)?;
