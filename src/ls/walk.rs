@@ -56,9 +56,9 @@ pub struct Walk<'c> {
 }
 
 impl<'c> Walk<'c> {
-    // Not inlined into its one caller: at opt-level "z" the inlined result was
-    // scattered into the caller's frame and gathered again.
-    #[inline(never)]
+    // LLVM inlines it into its one caller anyway; forced, it is inlined early
+    // and the result is 48 bytes smaller on x86_64 and aarch64 alike.
+    #[inline(always)]
     pub fn new(plan: &'c Plan, root: &Arena<'static>) -> Result<Walk<'c>, Exhausted> {
         let dirent = root.alloc_slice(DIRENT_BUF, MaybeUninit::uninit())?;
         let levels = Levels::new(root)?;
@@ -214,7 +214,6 @@ impl<'c> Walk<'c> {
 
     /// Lists the operand open at `fd` (its path is the current path), then with -R
     /// its subdirectories, depth first: a loop over the stack of levels.
-    #[inline(never)]
     fn walk(&mut self, region: &mut Arena<'_>, top: Level, fd: OwnedFd) -> Result<(), Exhausted> {
         self.levels.start(top)?;
         self.list(region, fd, true)?;
@@ -286,10 +285,7 @@ impl<'c> Walk<'c> {
         } else {
             fd
         };
-        child.mark = self
-            .lister
-            .render
-            .enter_child(&self.path.bytes()[name_at..]);
+        child.mark = self.lister.render.enter_child(self.path.tail(name_at));
         Some((child, fd))
     }
 

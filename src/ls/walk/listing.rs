@@ -61,7 +61,6 @@ impl<'c> Lister<'c> {
 
     /// Reads, stats, sorts and prints the directory open at `fd`, whose path is
     /// `path`; returns its entries when the listing keeps them (`Listing::Full`).
-    #[inline(never)]
     pub(super) fn gather<'a>(
         &mut self,
         sub: &mut Arena<'a>,
@@ -89,7 +88,6 @@ impl<'c> Lister<'c> {
     }
 
     /// `gather` without the header and the flush.
-    #[inline(never)]
     fn entries<'a>(
         &mut self,
         sub: &mut Arena<'a>,

@@ -24,15 +24,18 @@ impl Path {
     }
 
     /// The path.
+    #[inline(always)]
     pub(super) fn bytes(&self) -> &[u8] {
         &self.buf[..self.len]
     }
 
+    #[inline(always)]
     pub(super) fn len(&self) -> usize {
         self.len
     }
 
     /// Cuts the path back to its first `len` bytes.
+    #[inline(always)]
     pub(super) fn truncate(&mut self, len: usize) {
         self.len = len;
     }
@@ -43,7 +46,14 @@ impl Path {
         self.buf
     }
 
+    /// `path[from..]`.
+    #[inline(always)]
+    pub(super) fn tail(&self, from: usize) -> &[u8] {
+        &self.buf[from..self.len]
+    }
+
     /// `path[from..]` as a C string (a NUL is written after the path).
+    #[inline(always)]
     pub(super) fn c_str(&mut self, from: usize) -> Result<&CStr, Errno> {
         let n = self.len;
         self.buf[n] = 0;
@@ -58,12 +68,20 @@ impl Path {
         Ok(())
     }
 
-    /// Makes the buffer hold at least `need` bytes: past the static start, a
-    /// reservation (a smaller one when `ulimit -v` refuses the large one).
+    /// Makes the buffer hold at least `need` bytes: the check here, the move to a
+    /// reservation (at most three in a run) apart, in `enlarge`.
     fn room(&mut self, need: usize) -> Result<(), Exhausted> {
         if need <= self.buf.len() {
             return Ok(());
         }
+        self.enlarge(need)
+    }
+
+    /// Moves the path past the static start, to a reservation of at least `need`
+    /// bytes (a smaller one when `ulimit -v` refuses the large one).
+    #[cold]
+    #[inline(never)]
+    fn enlarge(&mut self, need: usize) -> Result<(), Exhausted> {
         let big = PATH_SPACE
             .iter()
             .filter(|&&n| n >= need && n > self.buf.len())
@@ -76,6 +94,7 @@ impl Path {
 
     /// Appends `/name` (no slash after a path that ends in one); returns where the
     /// name starts.
+    #[inline(never)]
     pub(super) fn push_name(&mut self, name: &[u8]) -> Result<usize, Exhausted> {
         let at = self.grow(name.len())?;
         crate::sys::mem::copy_bytes(&mut self.buf[at..self.len], name);
@@ -84,6 +103,7 @@ impl Path {
 
     /// Appends a slash (none after a path that ends in one) and `n` bytes to be
     /// written at the offset returned (with room for a NUL after them).
+    #[inline(always)]
     fn grow(&mut self, n: usize) -> Result<usize, Exhausted> {
         let slash = self.len > 0 && self.buf[self.len - 1] != b'/';
         let need = self.len + slash as usize + n + 1;

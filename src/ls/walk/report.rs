@@ -35,6 +35,7 @@ impl Report {
     }
 
     /// `cannot open directory PATH: ERRNO` for a subdirectory (status 1).
+    #[inline(always)]
     pub(super) fn cannot_open(&mut self, path: &Path, e: Errno) {
         self.failed_at(b"cannot open directory ", path, e, 1);
     }
