@@ -70,7 +70,7 @@ for t in "$@"; do
   # is release.sh's business.
   if ! tools/release.sh "$t" >"$log/$t.build.log"; then
     summary+=("$t: BUILD FAILED (tools/release.sh $t; log: $log/$t.build.log)")
-    rows+=("| $t | build failed | | | | | |")
+    rows+=("| $t$(target_note "$t") | build failed | | | | | |")
     failed=1
     continue
   fi
@@ -140,7 +140,7 @@ for t in "$@"; do
     suite+="; unit $unit / $unit_fail"
   fi
   [ "$rc" -eq 0 ] && [ -z "$note" ] || suite+=" FAILED"
-  rows+=("| $t | $(commas "$size") | $(kernels "$t") | $built | $how | $suite | $secs s |")
+  rows+=("| $t$(target_note "$t") | $(commas "$size") | $(kernels "$t") | $built | $how | $suite | $secs s |")
 done
 
 commit=$(git rev-parse --short HEAD 2>/dev/null || echo unknown)

@@ -50,6 +50,14 @@ kernels() {
   esac
 }
 
+# What README's Targets table says after the triple, if anything.
+target_note() {
+  case $1 in
+    arm-*) echo " (armv6, Pi Zero/1)" ;;
+    s390x-*) echo " (big-endian)" ;;
+  esac
+}
+
 # Extra cargo arguments for a target whose core is built here from rust-src.
 build_std() {
   case $1 in
