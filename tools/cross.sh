@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Cross-builds bareutils for each TRIPLE and runs the integration tests against it
-# under qemu-user, then prints a summary (size, static or not, tests passed/failed/skipped, time).
+# under qemu-user, then prints a summary (size, static or not, tests passed/failed/skipped,
+# time) and the same figures as rows of README.md's Targets table.
 #
 #   tools/cross.sh [--include-ignored] [TRIPLE...]   default: every cross target we ship
 #
@@ -8,10 +9,15 @@
 # localedef...: .ci/run installs them); those that cannot hold under qemu-user skip
 # themselves there, as the others do.
 #
-# The tests themselves are native (the default target of .cargo/config.toml): they
-# run GNU's ls/wc natively and ours as `QEMU -0 APPLET BIN` (tests/common/mod.rs reads
+# The binary is tools/release.sh's (the shipped bytes: target/dist/); the tests
+# themselves are native (the default target of .cargo/config.toml): they run GNU's
+# ls/wc natively and ours as `QEMU -0 APPLET BIN` (tests/common/mod.rs reads
 # BAREUTILS_BIN and BAREUTILS_QEMU). Needs Debian's qemu-user-static; binfmt_misc
 # need not be registered.
+#
+# Logs: target/cross/TRIPLE.log (integration tests), TRIPLE.unit.log (unit tests).
+# The table rows, with the commit, date and options of the run:
+# target/cross-summary.md.
 #
 # How each target is built and run, and which cannot be: tools/targets.sh.
 set -uo pipefail
@@ -42,24 +48,32 @@ version=$(sed -n 's/^version = "\(.*\)"/\1/p' Cargo.toml | head -1)
 log=target/cross
 mkdir -p "$log"
 summary=()
+rows=()
 failed=0
+
+# 141768 -> 141,768
+commas() { sed ':a;s/\B[0-9]\{3\}\>/,&/;ta' <<<"$1"; }
+
+# From a libtest log: the passed counts of its `test result:` lines joined by "+"
+# (one line per test binary), the sums of failed and ignored, the number of lines.
+results() {
+  awk '/^test result:/ { n++; p = p (n > 1 ? "+" : "") $4; f += $6; i += $8 }
+       END { print (n ? p : "0"), f + 0, i + 0, n + 0 }' "$1"
+}
 
 for t in "$@"; do
   start=$SECONDS
   q=$(emulator "$t")
-  extra=$(build_std "$t")
   note=""
   echo "=== $t"
-  need_target "$t"
-  [ -z "$extra" ] || export RUSTC_BOOTSTRAP=1
-  # shellcheck disable=SC2086
-  if ! cargo build --release --target "$t" $extra; then
-    summary+=("$t: BUILD FAILED")
+  # The release build (remapped paths, as shipped); RUSTC_BOOTSTRAP for -Zbuild-std
+  # is release.sh's business.
+  if ! tools/release.sh "$t" >"$log/$t.build.log"; then
+    summary+=("$t: BUILD FAILED (tools/release.sh $t; log: $log/$t.build.log)")
+    rows+=("| $t$(target_note "$t") | build failed | | | | | |")
     failed=1
-    unset RUSTC_BOOTSTRAP
     continue
   fi
-  unset RUSTC_BOOTSTRAP
   bin=$PWD/target/$t/release/bareutils
   size=$(stat -c %s "$bin")
   kind=$(file -b "$bin")
@@ -71,29 +85,77 @@ for t in "$@"; do
   if [ "$got" != "bareutils $version" ]; then note+=" --version printed '$got';"; fi
 
   out=$log/$t.log
+  unit_out=$log/$t.unit.log
   : >"$out"
+  rm -f "$unit_out"
   rc=0
   # The unit tests (the kernels' twin tests against the scalar reference among them)
   # where the target has a prebuilt std to build them with.
-  if [ -z "$extra" ]; then
+  if [ -z "$(build_std "$t")" ]; then
     runner=()
     [ -z "$q" ] || runner=("CARGO_TARGET_$(echo "$t" | tr a-z- A-Z_)_RUNNER=$q")
-    env "${runner[@]}" cargo test --release --lib --target "$t" >>"$out" 2>&1 || rc=1
+    env "${runner[@]}" cargo test --release --lib --target "$t" >"$unit_out" 2>&1 || rc=1
   fi
   BAREUTILS_BIN=$bin BAREUTILS_QEMU=$q cargo test --release --no-fail-fast --test '*' -- --nocapture "${ignored[@]}" >>"$out" 2>&1 || rc=1
-  read -r passed nfail < <(awk '/^test result:/ { p += $4; f += $6 } END { print p + 0, f + 0 }' "$out")
-  skipped=$(grep -c '^skipped under ' "$out")
-  grep -E '^test result:|^skipped under |FAILED|panicked' "$out"
+  read -r passed nfail nign nbin < <(results "$out")
+  # Integration test binaries pass one count each: add them up.
+  passed=$((passed))
+  # Tests that skipped themselves (wholly or in part) under the emulator: the
+  # distinct [FILE::TEST] tags of tests/common's `skipped under` lines.
+  skipped=$(grep -a '^skipped under ' "$out" | sed -n 's/.*\[\([^]]*\)\]$/\1/p' | sort -u | wc -l)
+  grep -aE '^test result:|^skipped under |FAILED|panicked' "$out"
+  unit="" ; unit_fail=0
+  if [ -f "$unit_out" ]; then
+    grep -aE '^test result:|FAILED|panicked' "$unit_out"
+    read -r unit unit_fail _ unit_bins < <(results "$unit_out")
+    unit=${unit//+/ + }
+    [ "$unit_bins" -gt 0 ] || note+=" unit tests did not run;"
+  fi
   secs=$((SECONDS - start))
-  line="$t (${q:-native}): ${size} bytes, static=$static, tests ${passed:-0} passed, ${nfail:-0} failed, $skipped skipped under qemu, ${secs}s"
+  line="$t (${q:-native}): ${size} bytes, static=$static, tests $passed passed, $nfail failed, $nign ignored ($nbin files), $skipped skipped under qemu"
+  [ -z "$unit" ] || line+="; unit tests $unit passed, $unit_fail failed"
+  line+=", ${secs}s"
   if [ "$rc" -ne 0 ] || [ "$static" != yes ] || [ -n "$note" ]; then
     line+=" FAILED${note:+ (${note# })} (log: $out)"
     failed=1
   fi
   summary+=("$line")
+
+  # The row of README.md's Targets table.
+  if [ -n "$(build_std "$t")" ]; then built="core from rust-src"; else built="rust-std"; fi
+  if [ -z "$q" ]; then
+    how="natively"
+  else
+    read -ra qw <<<"$q"
+    how="${qw[0]%-static}"
+    for ((i = 1; i < ${#qw[@]}; i++)); do
+      [ "${qw[i]}" != -cpu ] || how+=" -cpu ${qw[i + 1]}"
+    done
+  fi
+  ! grep -q "cross.sh.*$t" .ci/run 2>/dev/null || how+=" (CI)"
+  suite="$passed / $nfail ($skipped)"
+  [ "$nign" -eq 0 ] || suite+=", $nign ignored"
+  if [ -n "$unit" ]; then
+    how+=" + unit tests"
+    suite+="; unit $unit / $unit_fail"
+  fi
+  [ "$rc" -eq 0 ] && [ -z "$note" ] || suite+=" FAILED"
+  rows+=("| $t$(target_note "$t") | $(commas "$size") | $(kernels "$t") | $built | $how | $suite | $secs s |")
 done
+
+commit=$(git rev-parse --short HEAD 2>/dev/null || echo unknown)
+git diff --quiet HEAD -- 2>/dev/null || commit+=" (with uncommitted changes)"
+{
+  echo "tools/cross.sh ${ignored[*]:+--include-ignored }$*: commit $commit, $(date -u '+%Y-%m-%d %H:%M UTC'), $(qemu-aarch64-static --version | head -1), $(nproc) cores"
+  echo
+  echo "| target | bytes | wc kernels | built with | tested | suite: passed / failed (skipped) | cross run |"
+  echo "|---|---:|---|---|---|---|---:|"
+  printf '%s\n' "${rows[@]}"
+} >target/cross-summary.md
 
 echo
 echo "=== cross summary"
 printf '%s\n' "${summary[@]}"
+echo
+cat target/cross-summary.md
 exit $failed

@@ -40,6 +40,24 @@ emulator() {
   esac
 }
 
+# wc's newline-counting kernels on the target (src/hot/dispatch.rs): x86's are chosen at
+# run time. For the Targets table of README.md (tools/cross.sh prints its rows).
+kernels() {
+  case $1 in
+    x86_64-* | i686-*) echo "SSE2 / AVX2" ;;
+    aarch64-*) echo "NEON" ;;
+    *) echo "SWAR" ;;
+  esac
+}
+
+# What README's Targets table says after the triple, if anything.
+target_note() {
+  case $1 in
+    arm-*) echo " (armv6, Pi Zero/1)" ;;
+    s390x-*) echo " (big-endian)" ;;
+  esac
+}
+
 # Extra cargo arguments for a target whose core is built here from rust-src.
 build_std() {
   case $1 in

@@ -62,11 +62,36 @@ fn emulator_command() -> Option<Command> {
 pub fn skip_under_qemu(why: &str) -> bool {
     match qemu() {
         Some(q) => {
-            eprintln!("skipped under {}: {why}", q.display());
+            say_skipped(&q, why);
             true
         }
         None => false,
     }
+}
+
+/// `skipped under QEMU: WHY [FILE::TEST]` on stderr, in one write (tools/cross.sh
+/// counts the distinct tests that print it, from output that parallel tests share).
+fn say_skipped(q: &Path, why: &str) {
+    let file = std::env::args_os()
+        .next()
+        .map(|a| {
+            let stem = Path::new(&a)
+                .file_name()
+                .unwrap_or_default()
+                .to_string_lossy()
+                .into_owned();
+            // Cargo names a test binary FILE-HASH.
+            match stem.rsplit_once('-') {
+                Some((f, _)) => f.to_string(),
+                None => stem,
+            }
+        })
+        .unwrap_or_default();
+    let test = std::thread::current().name().unwrap_or("?").to_string();
+    let line = format!("skipped under {}: {why} [{file}::{test}]\n", q.display());
+    // One argument and no literal pieces: one write_str, one write(2); and
+    // captured as eprintln!'s output is when the tests run without --nocapture.
+    eprint!("{line}");
 }
 
 /// True (with the reason on stderr) when our binary runs under an emulator of a
@@ -84,7 +109,7 @@ pub fn skip_other_byte_order(why: &str) -> bool {
     .iter()
     .any(|m| name.contains(m) || name.ends_with(m.trim_end_matches('-')));
     if big && cfg!(target_endian = "little") {
-        eprintln!("skipped under {}: {why}", q.display());
+        say_skipped(&q, why);
     }
     big && cfg!(target_endian = "little")
 }
@@ -141,9 +166,17 @@ pub fn sh_exec(exe: &Path, argv0: &str) -> String {
     }
 }
 
-/// True when `exe` is our binary (or a link to it) and must go through the emulator.
+/// True when `exe` is our binary (or a link to it, or runnable_by_anyone's copy of
+/// it, or a link to that) and must go through the emulator.
 fn emulated(exe: &Path) -> bool {
-    qemu().is_some() && std::fs::canonicalize(exe).ok() == std::fs::canonicalize(bin()).ok()
+    if qemu().is_none() {
+        return false;
+    }
+    let Ok(exe) = std::fs::canonicalize(exe) else {
+        return false;
+    };
+    let ours = std::fs::canonicalize(bin()).unwrap_or_else(|_| bin());
+    exe == ours || std::fs::canonicalize(copy_path(&ours)).is_ok_and(|c| c == exe)
 }
 
 /// GNU's binary for an applet (/usr/bin/ls, /usr/bin/wc).
@@ -285,7 +318,12 @@ impl Cmd {
                     .arg("--clear-groups")
                     .arg("--");
                 if let Some((q, opts)) = &emulator {
-                    c.arg(q).args(opts).arg("-0").arg(&self.applet).arg(exe);
+                    // The emulator opens the binary as nobody too.
+                    c.arg(q)
+                        .args(opts)
+                        .arg("-0")
+                        .arg(&self.applet)
+                        .arg(runnable_by_anyone(exe));
                 } else {
                     c.arg(self.applet_name());
                 }
@@ -580,15 +618,8 @@ pub fn runnable_by_anyone(exe: &Path) -> PathBuf {
     if full.ancestors().all(open) {
         return exe.to_owned();
     }
-    let tag: String = full
-        .to_string_lossy()
-        .chars()
-        .map(|c| if c.is_ascii_alphanumeric() { c } else { '_' })
-        .collect();
-    let dir = std::env::temp_dir()
-        .join(format!("bareutils-bins-{}", std::process::id()))
-        .join(tag);
-    let copy = dir.join(full.file_name().unwrap_or(OsStr::new("bareutils")));
+    let copy = copy_path(&full);
+    let dir = copy.parent().expect("copy_path has a directory").to_owned();
     if !copy.exists() {
         // Copied under a name of this thread's, then renamed: tests run in
         // parallel threads and none may execute a half-written file.
@@ -603,6 +634,21 @@ pub fn runnable_by_anyone(exe: &Path) -> PathBuf {
         std::fs::rename(&part, &copy).expect("rename the copy");
     }
     copy
+}
+
+/// Where runnable_by_anyone copies the binary at the canonical path `full`: under
+/// the temporary directory (open to all), in directories of mode 0755. emulated()
+/// knows a copy of our binary by it.
+fn copy_path(full: &Path) -> PathBuf {
+    let tag: String = full
+        .to_string_lossy()
+        .chars()
+        .map(|c| if c.is_ascii_alphanumeric() { c } else { '_' })
+        .collect();
+    std::env::temp_dir()
+        .join(format!("bareutils-bins-{}", std::process::id()))
+        .join(tag)
+        .join(full.file_name().unwrap_or(OsStr::new("bareutils")))
 }
 
 /// Quotes bytes for sh.
