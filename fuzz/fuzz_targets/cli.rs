@@ -30,7 +30,7 @@ fuzz_target!(|data: &[u8]| {
                 "operand is not an argument"
             ),
             Item::Opt(id, arg) => {
-                let opt = OPTS.iter().find(|o| o.id == id).expect("unknown id");
+                let opt = OPTS.rows.iter().find(|o| o.id == id).expect("unknown id");
                 match opt.arg {
                     HasArg::No => assert!(arg.is_none()),
                     HasArg::Required => assert!(arg.is_some()),

@@ -2,7 +2,7 @@
 //! compiler can read back (shell, shell-always, shell-escape, shell-escape-always, c,
 //! c-maybe, escape) give the name again through a small reference unquoter.
 #![no_main]
-use bareutils::fmt::quote::{quote, Quoting, Style, STYLES};
+use bareutils::fmt::quote::{quote, Quoting, Style, CHOICE_PAIRS};
 use bareutils::fmt::Sink;
 use libfuzzer_sys::fuzz_target;
 
@@ -120,7 +120,7 @@ fuzz_target!(|data: &[u8]| {
     let sets: [(&'static [u8], &'static [u8]); 4] =
         [(b"", b" "), (b"=>@|", b" =>@|"), (b"*=>@|", b" *=>@|"), (b":", b":")];
     let set = sets[usize::from((flags >> 2) & 3)];
-    for style in STYLES {
+    for &(_, style) in CHOICE_PAIRS {
         let extra = if style == Style::Escape { set.1 } else { set.0 };
         let q = Quoting { style, hide_control, utf8, extra };
         let mut out = Out(Vec::new());
