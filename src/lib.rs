@@ -6,8 +6,8 @@
 //!   (`#[allow(unsafe_code)]` below: the crate denies it everywhere else).
 //! - `hot`: the code built for speed, a package of its own (src/hot/, opt-level 3
 //!   while this crate is built for size), re-exported below: wc's byte-classifying
-//!   kernels (their `core::arch` intrinsics are its only `unsafe`) and counter,
-//!   glibc's UTF-8 decoder, ls's key sort.
+//!   kernels (in src/simd/: their `core::arch` intrinsics are its only `unsafe`) and
+//!   counter, glibc's UTF-8 decoder, ls's key sort.
 //! - `fmt`: pure formatting both applets share (values to bytes, no syscall).
 //! - `cli`: the getopt_long parser both applets share (it reads POSIXLY_CORRECT and
 //!   reports bad options on stderr through `msg`).

@@ -90,7 +90,7 @@ def main():
     ap.add_argument("--skip", nargs="*", default=[])
     ap.add_argument("--min-lines", type=int, default=6)
     a = ap.parse_args()
-    skip = tuple(["src/hot", "src/sys/arch", "src/main.rs"] + a.skip)
+    skip = tuple(["src/hot", "src/simd", "src/sys/arch", "src/main.rs"] + a.skip)
     if not build():
         sys.exit("inline-sweep: the build failed")
     base = os.path.getsize(BIN)

@@ -88,7 +88,7 @@ pub trait Kernel {
     /// `utf8_and_lead_bits` of a whole block.
     fn utf8_and_lead_bits(b: &[u8; 64], table: &[u8; 64]) -> (Utf8Masks, [u64; 4]);
     /// The number of bits set in `x` (the kernels' own way: SSE2 calls one
-    /// out-of-line copy, see arch/x86/sse2.rs).
+    /// out-of-line copy, see src/simd/x86/sse2.rs).
     #[inline(always)]
     fn ones(x: u64) -> u32 {
         x.count_ones()

@@ -1,4 +1,4 @@
-//! The one choice of kernels: which family of `crate::arch` this build counts with
+//! The one choice of kernels: which family of `crate::simd` this build counts with
 //! (`imp`, chosen at compile time: SSE2/AVX2 on x86, NEON on aarch64, SWAR
 //! elsewhere; the features `kernel-swar` and `kernel-scalar` force the SWAR kernels
 //! or the scalar reference everywhere, for measurement: bench/ and BENCHMARKS.md),
@@ -6,9 +6,9 @@
 //! detected once and kept). The package's kernel functions (`count_newlines`,
 //! `scan`, ...) are the safe entry points here; tests may force a level.
 
-use crate::arch::{self, level, scalar, swar, AVX2};
+use crate::simd::{self, level, scalar, swar, AVX2};
 #[cfg(any(test, feature = "fuzzing"))]
-use crate::arch::{BASE, LEVEL, SWAR};
+use crate::simd::{BASE, LEVEL, SWAR};
 use crate::{Blocks, Utf8Masks};
 #[cfg(any(test, feature = "fuzzing"))]
 use core::sync::atomic::Ordering;
@@ -18,14 +18,14 @@ use core::sync::atomic::Ordering;
 /// on the level, so tests running meanwhile are not disturbed.
 #[cfg(any(test, feature = "fuzzing"))]
 pub fn force_sse2(on: bool) {
-    LEVEL.store(if on { BASE } else { arch::detect() }, Ordering::Relaxed);
+    LEVEL.store(if on { BASE } else { simd::detect() }, Ordering::Relaxed);
 }
 
 /// Tests: use the SWAR kernels from now on, whatever the architecture (`false`:
 /// detect again).
 #[cfg(any(test, feature = "fuzzing"))]
 pub fn force_swar(on: bool) {
-    LEVEL.store(if on { SWAR } else { arch::detect() }, Ordering::Relaxed);
+    LEVEL.store(if on { SWAR } else { simd::detect() }, Ordering::Relaxed);
 }
 
 /// Held by tests that force a level, so that each runs with the one it chose.
@@ -58,13 +58,13 @@ pub fn has_avx2() -> bool {
     ),
     not(any(feature = "kernel-swar", feature = "kernel-scalar"))
 ))]
-use arch::x86 as imp;
+use simd::x86 as imp;
 
 #[cfg(all(
     target_arch = "aarch64",
     not(any(feature = "kernel-swar", feature = "kernel-scalar"))
 ))]
-use arch::aarch64 as imp;
+use simd::aarch64 as imp;
 
 #[cfg(any(
     feature = "kernel-swar",
@@ -77,10 +77,10 @@ use arch::aarch64 as imp;
         ))
     )
 ))]
-use arch::swar as imp;
+use simd::swar as imp;
 
 #[cfg(all(feature = "kernel-scalar", not(feature = "kernel-swar")))]
-use arch::scalar as imp;
+use simd::scalar as imp;
 
 /// The first 64 bytes of `block` (callers pass whole blocks).
 #[inline(always)]

@@ -8,9 +8,11 @@
 //! The map:
 //! - `block`: what a kernel hands wc's counter: the masks of a 64-byte block and the
 //!   traits `Blocks` (the counter's side) and `Kernel` (the kernel's UTF-8 half);
-//! - `arch`: the byte-classifying kernels, one module per family (x86 SSE2/AVX2,
+//! - `simd`: the byte-classifying kernels, one module per family (x86 SSE2/AVX2,
 //!   aarch64 NEON, SWAR, and the scalar references), the only modules of the
-//!   package where `unsafe` is allowed (the package denies it elsewhere);
+//!   package where `unsafe` is allowed (the package denies it elsewhere). Their files
+//!   are in src/simd/, beside src/sys/: the two folders of the crate that hold
+//!   `unsafe` (`#[path]` below);
 //! - `dispatch`: the one choice of kernels (per build, and on x86 per CPU, detected
 //!   once) and the safe functions re-exported below;
 //! - `count`: wc's counter (`Counter`, `Counts`), which `scan`s blocks and counts
@@ -21,18 +23,15 @@
 #![deny(unsafe_code)]
 #![forbid(unsafe_op_in_unsafe_fn)]
 
-pub mod arch;
 pub mod block;
 pub mod classes;
 pub mod count;
 pub mod decode;
 pub mod dispatch;
 pub mod keysort;
+#[path = "../simd/mod.rs"]
+pub mod simd;
 
-pub use arch::scalar::{
-    count_newlines as count_newlines_scalar, lead_bits as lead_bits_scalar, masks as masks_scalar,
-    scan as scan_scalar, utf8_masks as utf8_masks_scalar,
-};
 pub use block::{Blocks, Kernel, Masks, Utf8Masks};
 #[cfg(test)]
 pub use dispatch::FORCED;
@@ -42,3 +41,7 @@ pub use dispatch::{
 };
 #[cfg(any(test, feature = "fuzzing"))]
 pub use dispatch::{force_sse2, force_swar};
+pub use simd::scalar::{
+    count_newlines as count_newlines_scalar, lead_bits as lead_bits_scalar, masks as masks_scalar,
+    scan as scan_scalar, utf8_masks as utf8_masks_scalar,
+};

@@ -1,11 +1,11 @@
 //! The SSE2 kernels, safe: this module is only compiled where SSE2 is enabled for
-//! the whole build (x86_64's baseline, and the i686 target's; see `crate::arch`).
+//! the whole build (x86_64's baseline, and the i686 target's; see `crate::simd`).
 //! 16 bytes per vector, four to a 64-byte block; the UTF-8 lead bits are looked up
 //! byte by byte (`scalar::lead_bits`), and popcount is one out-of-line copy that
 //! uses the instruction when the CPU has it (`ones_sse2`).
 
 use super::has_popcnt;
-use crate::arch::scalar;
+use crate::simd::scalar;
 use crate::{Blocks, Kernel, Masks, Utf8Masks};
 #[cfg(target_arch = "x86")]
 use core::arch::x86::*;

@@ -1,5 +1,5 @@
-//! The byte-classifying kernels, one module per family, in the manner of memchr's
-//! `arch`:
+//! The SIMD kernels (and their SWAR and scalar twins) that classify bytes for wc,
+//! one module per family, in the manner of memchr's `arch` (module `hot::simd`):
 //! - `x86` (x86_64 and i686): `sse2` (the baseline of both) and `avx2` (with
 //!   POPCNT, BMI1 and BMI2), told apart once at run time with cpuid and xgetbv;
 //! - `aarch64`: `neon`, part of the base architecture;

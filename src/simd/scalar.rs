@@ -4,7 +4,7 @@
 //! `crate::dispatch` calls: the interface at the end). The package re-exports them
 //! with a `_scalar` suffix (`crate::masks_scalar`, ...).
 
-use crate::arch::{scan_with, Classify};
+use crate::simd::{scan_with, Classify};
 use crate::{Blocks, Kernel, Masks, Utf8Masks};
 
 /// `crate::lead_bits`, byte by byte (bytes below 0xc0 give 0).

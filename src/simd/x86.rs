@@ -11,7 +11,7 @@ pub use avx2::{count_newlines_avx2, lead_bits_avx2, scan_avx2, utf8_masks_avx2};
 pub use sse2::{count_newlines_sse2, scan_sse2, utf8_masks_sse2};
 
 use super::{level, AVX2, BASE, UNKNOWN};
-use crate::arch::scalar;
+use crate::simd::scalar;
 use crate::{Blocks, Utf8Masks};
 use core::sync::atomic::{AtomicU8, Ordering};
 
@@ -78,7 +78,7 @@ pub(crate) fn has_popcnt() -> bool {
 }
 
 // The choice, by the level `crate::dispatch` detected (the interface every kernel
-// family of `crate::arch` offers it).
+// family of `crate::simd` offers it).
 
 pub fn count_newlines(buf: &[u8]) -> u64 {
     if level() == AVX2 {

@@ -7,7 +7,7 @@
 //! narrowing shift ([`movemask`]), and the deinterleaving is what puts byte i at
 //! bit i.
 
-use crate::arch::{scalar, scan_with, Classify};
+use crate::simd::{scalar, scan_with, Classify};
 use crate::{Blocks, Kernel, Masks, Utf8Masks};
 use core::arch::aarch64::*;
 

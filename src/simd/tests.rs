@@ -58,7 +58,7 @@ fn kernels() -> Vec<Kernel> {
             utf8: |b| x86::utf8_masks_sse2(b),
             leads: lead_bits_scalar_64,
         });
-        if detect() == crate::arch::AVX2 {
+        if detect() == crate::simd::AVX2 {
             v.push(Kernel {
                 name: "avx2",
                 // SAFETY (all four): AVX2, POPCNT, BMI1 and BMI2 detected.
@@ -239,7 +239,7 @@ fn scan_stops_at_any_position_past_the_end() {
     ))]
     {
         scans.push(("sse2", x86::scan_sse2::<Jump>));
-        if detect() == crate::arch::AVX2 {
+        if detect() == crate::simd::AVX2 {
             // SAFETY: AVX2, POPCNT, BMI1 and BMI2 detected.
             scans.push(("avx2", |b, f, s| unsafe { x86::scan_avx2(b, f, s) }));
         }

@@ -9,7 +9,7 @@
 //! (`u64::from_le_bytes`) on every architecture, so byte i of the block is always
 //! bits 8i..8i+7 and the packed masks have bit i = byte i on big-endian targets too.
 
-use crate::arch::{scalar, scan_with, Classify};
+use crate::simd::{scalar, scan_with, Classify};
 use crate::{Blocks, Kernel, Masks, Utf8Masks};
 
 const ONES: u64 = 0x0101_0101_0101_0101;
