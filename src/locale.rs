@@ -1,5 +1,7 @@
-//! The two locale facts bareutils needs, settled as glibc's `setlocale(LC_ALL, "")`
-//! settles them for GNU ls and wc.
+//! The locale, settled as glibc's `setlocale(LC_ALL, "")` settles it for GNU ls and
+//! wc: whether text is UTF-8, whether LC_TIME is C, and the mapped data of the
+//! categories ls and wc read (LC_CTYPE, LC_NUMERIC, LC_TIME, LC_COLLATE,
+//! LC_MESSAGES), item by item as `nl_langinfo` gives them.
 //!
 //! Each category takes its locale name from LC_ALL, then LC_<CATEGORY>, then LANG
 //! (empty values do not count). C and POSIX are built in, and so, here, are the
@@ -14,8 +16,19 @@
 
 mod find;
 
-use crate::sys::env;
+use crate::sys::{env, once::Once};
 use core::sync::atomic::{AtomicU8, Ordering};
+
+/// Category numbers, as glibc numbers them.
+pub const CTYPE: usize = 0;
+pub const NUMERIC: usize = 1;
+pub const TIME: usize = 2;
+pub const COLLATE: usize = 3;
+pub const MESSAGES: usize = 5;
+
+/// The data of the categories 0 to 5 (None: built in, C or C.UTF-8).
+type Data = [Option<&'static [u8]>; 6];
+static DATA: Once<Data> = Once::new();
 
 /// glibc's category names by number (6 is LC_ALL), each its own environment
 /// variable: one string, name `i` ending at `NAME_ENDS[i]` (one byte a name where a
@@ -55,6 +68,8 @@ fn is_c_utf8(name: &[u8]) -> bool {
 const SETTLED: u8 = 1;
 const UTF8: u8 = 2;
 const TIME_C: u8 = 4;
+/// Some category could not be loaded: everything is C.
+const FAILED: u8 = 8;
 
 static STATE: AtomicU8 = AtomicU8::new(0);
 
@@ -68,10 +83,12 @@ fn state() -> u8 {
     s
 }
 
-/// UTF8 and TIME_C as setlocale(LC_ALL, "") leaves them.
+/// UTF8 and TIME_C as setlocale(LC_ALL, "") leaves them; the categories' data
+/// goes to DATA (all None when any category fails).
 fn settle() -> u8 {
     let mut search = None;
     let mut utf8 = false;
+    let mut data: Data = [None; 6];
     // glibc loads the categories from the last to the first and stops at a failure.
     for cat in (0..13).rev().filter(|&c| c != 6) {
         let name = category(category_name(cat));
@@ -81,14 +98,20 @@ fn settle() -> u8 {
             true
         } else {
             match search.get_or_insert_with(find::Search::new).load(name, cat) {
-                Some(u) => u,
-                None => return TIME_C,
+                Some(d) => {
+                    if let Some(slot) = data.get_mut(cat) {
+                        *slot = Some(d);
+                    }
+                    find::codeset_is_utf8(find::codeset(d, cat))
+                }
+                None => return TIME_C | FAILED,
             }
         };
         if cat == 0 {
             utf8 = cat_utf8;
         }
     }
+    DATA.set(data);
     (if utf8 { UTF8 } else { 0 })
         | (if is_c(category(category_name(2))) {
             TIME_C
@@ -108,6 +131,37 @@ pub fn ctype_utf8() -> bool {
 /// is C. ls's `posix-` time styles then give the locale's formats.
 pub fn time_is_posix() -> bool {
     state() & TIME_C != 0
+}
+
+/// The data of category `cat` (CTYPE, NUMERIC, TIME, COLLATE, MESSAGES) when an
+/// installed locale was loaded for it; None in C, POSIX and C.UTF-8.
+pub fn data(cat: usize) -> Option<&'static [u8]> {
+    state();
+    DATA.get()?.get(cat).copied().flatten()
+}
+
+/// Item `i` of category `cat` (`nl_langinfo`'s index within the category), from its
+/// offset to the end of the category's data.
+pub fn item(cat: usize, i: usize) -> Option<&'static [u8]> {
+    find::item(data(cat)?, i)
+}
+
+/// Item `i` of category `cat` as a string (up to its NUL).
+pub fn string(cat: usize, i: usize) -> Option<&'static [u8]> {
+    find::string(data(cat)?, i)
+}
+
+/// Item `i` of category `cat` as a word.
+pub fn word(cat: usize, i: usize) -> Option<u32> {
+    find::word(data(cat)?, i)
+}
+
+/// The name the environment gives category `cat`, when that category is not C:
+/// None for C and POSIX, and when the locale could not be set (all of it is C).
+/// (C.UTF-8 is a name: GNU's messages look LANGUAGE up under it.)
+pub fn name(cat: usize) -> Option<&'static [u8]> {
+    let n = category(category_name(cat));
+    (!is_c(n) && state() & FAILED == 0).then_some(n)
 }
 
 #[cfg(test)]

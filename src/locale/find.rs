@@ -27,9 +27,23 @@ const DEFAULT_PATH: &[u8] = b"/usr/lib/locale";
 const ARCHIVE: &CStr = c"/usr/lib/locale/locale-archive";
 const ALIASES: &CStr = c"/usr/share/locale/locale.alias";
 
-/// Where each category's file keeps the name of its codeset (the index of
-/// CODESET, _NL_NUMERIC_CODESET, _NL_TIME_CODESET, ... in <langinfo.h>).
-const CODESET_ITEM: [u8; 13] = [14, 5, 110, 18, 45, 4, 0, 2, 6, 12, 4, 1, 15];
+/// How many items each category has in glibc 2.36 (`_NL_ITEM_INDEX(_NL_NUM_LC_xxx)`
+/// in <langinfo.h>): a file must hold at least that many, and, but for LC_CTYPE,
+/// no more. The last item is the codeset's name (LC_CTYPE's is item 14).
+const ITEMS: [u8; 13] = [86, 6, 159, 19, 46, 5, 0, 3, 7, 13, 5, 2, 16];
+
+/// Where a category's file keeps the name of its codeset.
+fn codeset_item(cat: usize) -> usize {
+    if cat == 0 {
+        14
+    } else {
+        usize::from(ITEMS[cat]).saturating_sub(1)
+    }
+}
+
+/// The magic number the archive starts with, in this machine's byte order: an
+/// archive written on a machine of the other order finds nothing.
+const ARCHIVE_MAGIC: u32 = 0xde02_0109;
 
 /// The magic number a category's file starts with.
 fn magic(cat: usize) -> u32 {
@@ -66,9 +80,9 @@ impl Search {
     }
 
     /// Category `cat` of the locale `name` (neither C nor POSIX), as glibc would
-    /// load it: None when it cannot be loaded, else whether its codeset is UTF-8.
+    /// load it: None when it cannot be loaded, else its data (a valid file).
     #[inline(never)]
-    pub fn load(&mut self, name: &[u8], cat: usize) -> Option<bool> {
+    pub fn load(&mut self, name: &[u8], cat: usize) -> Option<&'static [u8]> {
         if !valid_name(name) {
             return None;
         }
@@ -76,11 +90,11 @@ impl Search {
         let name = match locpath {
             None => {
                 if let Some(data) = self.in_archive(name, cat) {
-                    return Some(codeset_is_utf8(codeset(data, cat)));
+                    return Some(data);
                 }
                 let alias = self.alias(name);
                 if let Some(data) = alias.and_then(|a| self.in_archive(a, cat)) {
-                    return Some(codeset_is_utf8(codeset(data, cat)));
+                    return Some(data);
                 }
                 alias.unwrap_or(name)
             }
@@ -112,7 +126,7 @@ impl Search {
     /// The first candidate file for `name` in the directories of `locpath` and the
     /// default one, checked against the codeset the name asks for.
     #[inline(never)]
-    fn in_dirs(&mut self, name: &[u8], locpath: &[u8], cat: usize) -> Option<bool> {
+    fn in_dirs(&mut self, name: &[u8], locpath: &[u8], cat: usize) -> Option<&'static [u8]> {
         let parts = Parts::of(name);
         let mut norm = [0; 256];
         let norm = parts
@@ -134,7 +148,7 @@ impl Search {
                 let cs = codeset(data, cat);
                 return match parts.codeset {
                     Some(want) if !same_codeset(want, cs) => None,
-                    _ => Some(codeset_is_utf8(cs)),
+                    _ => Some(data),
                 };
             }
         }
@@ -380,6 +394,9 @@ fn archive_hash(name: &[u8]) -> u32 {
 fn archive_lookup(ar: &'static [u8], key: &[u8], cat: usize) -> Option<&'static [u8]> {
     const ENTRY: usize = 12;
     const RECORD: usize = 4 + 13 * 8;
+    if u32_at(ar, 0)? != ARCHIVE_MAGIC {
+        return None;
+    }
     let table = usize_at(ar, 8)?;
     let size = usize_at(ar, 16)?;
     let table_end = size.checked_mul(ENTRY)?.checked_add(table)?;
@@ -435,25 +452,49 @@ fn alias_of(text: &'static [u8], name: &[u8]) -> Option<&'static [u8]> {
 }
 
 /// The category's data when it is a valid locale file (glibc's
-/// `_nl_intern_locale_data`): the magic number, a table of string offsets that fits
-/// in the file and reaches the codeset's entry, every offset inside the file.
+/// `_nl_intern_locale_data`): the magic number, as many items as the category has
+/// (more only in LC_CTYPE), a table of offsets that ends before the data does, every
+/// offset inside the file.
 fn valid_data(data: &'static [u8], cat: usize) -> Option<&'static [u8]> {
     let n = usize_at(data, 4)?;
     let table_end = n.checked_mul(4)?.checked_add(8)?;
+    let items = usize::from(ITEMS[cat]);
     let ok = u32_at(data, 0)? == magic(cat)
         && table_end < data.len()
-        && n > CODESET_ITEM[cat] as usize
+        && n >= items
+        && (cat == 0 || n == items)
         && (0..n).all(|i| usize_at(data, 8 + 4 * i).is_some_and(|off| off <= data.len()));
     ok.then_some(data)
 }
 
 /// The codeset named in a valid category file.
 #[inline(never)]
-fn codeset(data: &[u8], cat: usize) -> &[u8] {
-    let s = usize_at(data, 8 + 4 * CODESET_ITEM[cat] as usize)
-        .and_then(|off| data.get(off..))
-        .unwrap_or(b"");
-    &s[..s.iter().position(|&c| c == 0).unwrap_or(s.len())]
+pub fn codeset(data: &'static [u8], cat: usize) -> &'static [u8] {
+    string(data, codeset_item(cat)).unwrap_or(b"")
+}
+
+/// Item `i` of a valid category file: its bytes from its offset to the end of the
+/// data (a table's size is its own business).
+pub fn item(data: &'static [u8], i: usize) -> Option<&'static [u8]> {
+    if i >= usize_at(data, 4)? {
+        return None;
+    }
+    data.get(usize_at(data, 8 + 4 * i)?..)
+}
+
+/// Item `i` as a string: its bytes up to the NUL (or the end of the data).
+pub fn string(data: &'static [u8], i: usize) -> Option<&'static [u8]> {
+    let s = item(data, i)?;
+    Some(&s[..s.iter().position(|&c| c == 0).unwrap_or(s.len())])
+}
+
+/// Item `i` as a 32-bit word, which glibc requires to be 4-aligned.
+pub fn word(data: &'static [u8], i: usize) -> Option<u32> {
+    let off = usize_at(data, 8 + 4 * i)?;
+    if i >= usize_at(data, 4)? || off % 4 != 0 {
+        return None;
+    }
+    u32_at(data, off)
 }
 
 /// The directories searched: those of LOCPATH (split at `:`, empty ones dropped, but

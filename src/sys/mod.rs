@@ -12,6 +12,7 @@ pub mod host;
 pub mod iobuf;
 pub mod map;
 pub mod mem;
+pub mod once;
 pub mod out;
 pub mod stat;
 pub mod time;
