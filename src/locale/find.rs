@@ -29,16 +29,15 @@ const ALIASES: &CStr = c"/usr/share/locale/locale.alias";
 
 /// How many items each category has in glibc 2.36 (`_NL_ITEM_INDEX(_NL_NUM_LC_xxx)`
 /// in <langinfo.h>): a file must hold at least that many, and, but for LC_CTYPE,
-/// no more. The last item is the codeset's name (LC_CTYPE's is item 14).
+/// no more.
 const ITEMS: [u8; 13] = [86, 6, 159, 19, 46, 5, 0, 3, 7, 13, 5, 2, 16];
 
-/// Where a category's file keeps the name of its codeset.
+/// Where each category's file keeps the name of its codeset (the index of
+/// CODESET, _NL_NUMERIC_CODESET, _NL_TIME_CODESET, ... in <langinfo.h>).
+const CODESET_ITEM: [u8; 13] = [14, 5, 110, 18, 45, 4, 0, 2, 6, 12, 4, 1, 15];
+
 fn codeset_item(cat: usize) -> usize {
-    if cat == 0 {
-        14
-    } else {
-        usize::from(ITEMS[cat]).saturating_sub(1)
-    }
+    usize::from(CODESET_ITEM[cat])
 }
 
 /// The magic number the archive starts with, in this machine's byte order: an

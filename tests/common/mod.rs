@@ -3,6 +3,7 @@
 //! for byte; build fixture trees at test time.
 #![allow(dead_code)]
 
+pub mod locales;
 pub mod plain;
 
 use std::ffi::{OsStr, OsString};
