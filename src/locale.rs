@@ -16,6 +16,12 @@
 
 mod find;
 
+/// The pure readers of locale files that the fuzz targets (fuzz/) drive.
+#[cfg(feature = "fuzzing")]
+pub mod fuzzing {
+    pub use super::find::{archive_lookup, item, string, valid_data, word};
+}
+
 use crate::sys::{env, once::Once};
 use core::sync::atomic::{AtomicU8, Ordering};
 

@@ -390,7 +390,7 @@ fn archive_hash(name: &[u8]) -> u32 {
 /// each category's data). As glibc does, a header whose tables do not fit in the
 /// file finds nothing, and neither does a record with a category outside it.
 #[inline(never)]
-fn archive_lookup(ar: &'static [u8], key: &[u8], cat: usize) -> Option<&'static [u8]> {
+pub fn archive_lookup<'a>(ar: &'a [u8], key: &[u8], cat: usize) -> Option<&'a [u8]> {
     const ENTRY: usize = 12;
     const RECORD: usize = 4 + 13 * 8;
     if u32_at(ar, 0)? != ARCHIVE_MAGIC {
@@ -454,7 +454,7 @@ fn alias_of(text: &'static [u8], name: &[u8]) -> Option<&'static [u8]> {
 /// `_nl_intern_locale_data`): the magic number, as many items as the category has
 /// (more only in LC_CTYPE), a table of offsets that ends before the data does, every
 /// offset inside the file.
-fn valid_data(data: &'static [u8], cat: usize) -> Option<&'static [u8]> {
+pub fn valid_data(data: &[u8], cat: usize) -> Option<&[u8]> {
     let n = usize_at(data, 4)?;
     let table_end = n.checked_mul(4)?.checked_add(8)?;
     let items = usize::from(ITEMS[cat]);
@@ -468,13 +468,13 @@ fn valid_data(data: &'static [u8], cat: usize) -> Option<&'static [u8]> {
 
 /// The codeset named in a valid category file.
 #[inline(never)]
-pub fn codeset(data: &'static [u8], cat: usize) -> &'static [u8] {
+pub fn codeset(data: &[u8], cat: usize) -> &[u8] {
     string(data, codeset_item(cat)).unwrap_or(b"")
 }
 
 /// Item `i` of a valid category file: its bytes from its offset to the end of the
 /// data (a table's size is its own business).
-pub fn item(data: &'static [u8], i: usize) -> Option<&'static [u8]> {
+pub fn item(data: &[u8], i: usize) -> Option<&[u8]> {
     if i >= usize_at(data, 4)? {
         return None;
     }
@@ -482,13 +482,13 @@ pub fn item(data: &'static [u8], i: usize) -> Option<&'static [u8]> {
 }
 
 /// Item `i` as a string: its bytes up to the NUL (or the end of the data).
-pub fn string(data: &'static [u8], i: usize) -> Option<&'static [u8]> {
+pub fn string(data: &[u8], i: usize) -> Option<&[u8]> {
     let s = item(data, i)?;
     Some(&s[..s.iter().position(|&c| c == 0).unwrap_or(s.len())])
 }
 
 /// Item `i` as a 32-bit word, which glibc requires to be 4-aligned.
-pub fn word(data: &'static [u8], i: usize) -> Option<u32> {
+pub fn word(data: &[u8], i: usize) -> Option<u32> {
     let off = usize_at(data, 8 + 4 * i)?;
     if i >= usize_at(data, 4)? || off % 4 != 0 {
         return None;

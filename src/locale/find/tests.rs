@@ -101,7 +101,11 @@ fn archive_hash_values() {
 /// A category file: magic, the string table (every entry pointing at the
 /// codeset), the codeset.
 fn category_file(cat: usize, codeset: &str) -> Vec<u8> {
-    let n = CODESET_ITEM[cat] as usize + 1;
+    file_of(cat, codeset, ITEMS[cat] as usize)
+}
+
+/// A category file of `n` items.
+fn file_of(cat: usize, codeset: &str, n: usize) -> Vec<u8> {
     let at = 8 + 4 * n;
     let mut f = magic(cat).to_ne_bytes().to_vec();
     f.extend((n as u32).to_ne_bytes());
@@ -213,4 +217,56 @@ fn category_files() {
         valid_data(Vec::leak(out), 2).is_none(),
         "an offset past the end"
     );
+}
+
+#[test]
+fn item_counts_as_glibc_checks_them() {
+    for cat in (0..13).filter(|&c| c != 6) {
+        assert!(
+            valid_data(&category_file(cat, "UTF-8"), cat).is_some(),
+            "{cat}"
+        );
+        for n in [ITEMS[cat] as usize - 1, ITEMS[cat] as usize + 1] {
+            // More items are allowed in LC_CTYPE only.
+            let ok = cat == 0 && n > ITEMS[cat] as usize;
+            let g = file_of(cat, "UTF-8", n);
+            assert_eq!(valid_data(&g, cat).is_some(), ok, "{cat} {n}");
+        }
+    }
+    // A file of the other byte order: its magic does not match.
+    let mut f = category_file(2, "UTF-8");
+    f[..4].reverse();
+    assert!(valid_data(&f, 2).is_none());
+    // The archive's magic, too.
+    let ar = archive(&[("de_DE", "ISO-8859-1")], 5);
+    let mut swapped = ar.to_vec();
+    swapped[..4].reverse();
+    assert!(archive_lookup(&swapped, b"de_DE", 0).is_none());
+}
+
+#[test]
+fn items_strings_and_words() {
+    // LC_NUMERIC: six items; a string, a word at an aligned offset, one unaligned.
+    let mut f = magic(1).to_ne_bytes().to_vec();
+    f.extend(6u32.to_ne_bytes());
+    let base = 8 + 4 * 6;
+    let offs = [base, base + 2, base + 4, base + 8, base + 9, base + 2];
+    for o in offs {
+        f.extend((o as u32).to_ne_bytes());
+    }
+    f.extend(b",\0.\0");
+    f.extend([0; 4]);
+    f.extend(0x2c_u32.to_ne_bytes());
+    f.extend(b"UTF-8");
+    let d = valid_data(&f, 1).unwrap();
+    assert_eq!(string(d, 0), Some(&b","[..]));
+    assert_eq!(string(d, 1), Some(&b"."[..]));
+    assert_eq!(item(d, 2).map(|i| i.len()), Some(f.len() - base - 4));
+    assert_eq!(word(d, 3), Some(0x2c));
+    assert_eq!(word(d, 4), None, "unaligned");
+    assert_eq!(string(d, 5), Some(&b"."[..]));
+    assert_eq!(string(d, 6), None, "past the count");
+    // A string without its NUL ends with the data.
+    let cut = &f[..f.len() - 2];
+    assert_eq!(string(cut, 5), Some(&b"."[..]));
 }
