@@ -34,7 +34,7 @@ pub const MESSAGES: usize = 5;
 
 /// The data of the categories 0 to 5 (None: built in, C or C.UTF-8).
 type Data = [Option<&'static [u8]>; 6];
-static DATA: Once<Data> = Once::new();
+static DATA: Once<Data> = Once::unset();
 
 /// glibc's category names by number (6 is LC_ALL), each its own environment
 /// variable: one string, name `i` ending at `NAME_ENDS[i]` (one byte a name where a

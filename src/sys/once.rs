@@ -20,7 +20,7 @@ pub struct Once<T: Copy> {
 unsafe impl<T: Copy + Send + Sync> Sync for Once<T> {}
 
 impl<T: Copy> Once<T> {
-    pub const fn new() -> Once<T> {
+    pub const fn unset() -> Once<T> {
         Once {
             state: AtomicU8::new(EMPTY),
             value: UnsafeCell::new(None),
