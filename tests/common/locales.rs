@@ -25,12 +25,19 @@ pub fn names() -> impl Iterator<Item = &'static str> {
 }
 
 /// A LOCPATH directory holding every locale of LOCALES (DIR/NAME/LC_*), compiled
-/// on first use (about 15 s, in parallel) and kept between runs. Fails the test
+/// on first use (about 15 s, in parallel) and kept between runs, readable by anyone. Fails the test
 /// with what is missing when localedef or its sources are not installed.
 pub fn locpath() -> &'static Path {
     static DIR: OnceLock<PathBuf> = OnceLock::new();
     DIR.get_or_init(|| {
-        let scratch = PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join("locales");
+        // Under /tmp, not in cargo's target directory: runs as nobody read it too,
+        // and a CI clone may sit in a directory only root can enter.
+        let scratch = std::env::temp_dir().join("bareutils-test-locales");
+        let _ = std::fs::create_dir_all(&scratch);
+        let _ = std::fs::set_permissions(
+            &scratch,
+            std::os::unix::fs::PermissionsExt::from_mode(0o755),
+        );
         let dir = scratch.join("ten");
         let last = |d: &Path| d.join("ru_RU.KOI8-R/LC_MESSAGES/SYS_LC_MESSAGES");
         if last(&dir).exists() {
@@ -51,6 +58,8 @@ pub fn locpath() -> &'static Path {
         let tmp = scratch.join(format!("ten.{}", std::process::id()));
         let _ = std::fs::remove_dir_all(&tmp);
         std::fs::create_dir_all(&tmp).unwrap();
+        std::fs::set_permissions(&tmp, std::os::unix::fs::PermissionsExt::from_mode(0o755))
+            .unwrap();
         let runs: Vec<_> = LOCALES
             .iter()
             .map(|(input, charmap, name)| {
