@@ -36,6 +36,16 @@ impl<T: Copy> Once<T> {
         unsafe { *self.value.get() }
     }
 
+    /// The value, once set, borrowed for as long as the cell lives.
+    pub fn get_ref(&'static self) -> Option<&'static T> {
+        if self.state.load(Ordering::Acquire) != SET {
+            return None;
+        }
+        // SAFETY: SET is stored after the write completed and nothing writes again,
+        // so no mutable access can overlap this shared one.
+        unsafe { (*self.value.get()).as_ref() }
+    }
+
     /// Sets the value; false (and nothing changes) when it was set before.
     pub fn set(&self, v: T) -> bool {
         if self

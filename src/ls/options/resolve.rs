@@ -278,6 +278,11 @@ fn show(
             hide_control: c.hide_control,
             utf8: crate::locale::ctype_utf8(),
             extra,
+            quotes: if matches!(style, Style::Locale | Style::Clocale) {
+                crate::locale::quotes()
+            } else {
+                [None; 2]
+            },
         },
         indicator: c.indicator,
         inode: c.inode,
