@@ -238,7 +238,7 @@ pub fn put(text: &[u8], put: &mut dyn FnMut(&[u8])) {
             0xe0..=0xef => 3,
             _ => 4,
         };
-        let mut c = u32::from(b) & (0x7f >> n);
+        let mut c = u32::from(b) & if n == 1 { 0x7f } else { 0x7f >> n };
         for &t in text.get(i + 1..i + n).unwrap_or(b"") {
             c = c << 6 | u32::from(t & 0x3f);
         }
