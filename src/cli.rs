@@ -9,7 +9,9 @@
 //! the applet's own type). The help texts are src/texts/help/*.txt (crate::texts::help).
 
 use crate::fmt::keyword::{find_index, Keywords, Mismatch, Table};
-use crate::msg::locale_quoted;
+use crate::fmt::quote::Quoting;
+use crate::locale::{COREUTILS, LIBC};
+use crate::msg::{locale_quoted, say, Arg};
 use crate::sys::env;
 use crate::sys::err::Line;
 
@@ -223,16 +225,17 @@ impl<A: Copy> Parser<A> {
 }
 
 impl Scan {
-    fn msg(&self) -> Line {
-        crate::msg::start(self.prog)
-    }
-
-    /// Writes the usage error `PROG: PRE MID POST`.
+    /// Writes getopt's usage error `msgid` (glibc's catalog: `%s: ...`) with the
+    /// program's name and `args`.
     #[cold]
     #[inline(never)]
-    fn error(&self, pre: &[u8], mid: &[u8], post: &[u8]) -> Item<usize> {
-        let mut l = self.msg();
-        l.push(pre).push(mid).push(post);
+    fn error(&self, msgid: &[u8], args: &[&[u8]]) -> Item<usize> {
+        let mut l = Line::new();
+        let mut a = [Arg::Bytes(self.prog); 3];
+        for (slot, &v) in a[1..].iter_mut().zip(args) {
+            *slot = Arg::Bytes(v);
+        }
+        say(&mut l, LIBC, msgid, &a);
         l.send();
         Item::Error
     }
@@ -252,7 +255,7 @@ impl Scan {
                 if at_end {
                     self.end_bundle();
                 }
-                return self.error(b"invalid option -- '", &[c], b"'\n");
+                return self.error(b"%s: invalid option -- '%c'\n", &[&[c]]);
             }
         };
         match has_arg {
@@ -278,7 +281,7 @@ impl Scan {
                         self.next += 1;
                         Item::Opt(id, Some(v))
                     }
-                    None => self.error(b"option requires an argument -- '", &[c], b"'\n"),
+                    None => self.error(b"%s: option requires an argument -- '%c'\n", &[&[c]]),
                 }
             }
         }
@@ -317,10 +320,14 @@ impl Scan {
         let id = match (exact, first) {
             (Some(o), _) => o,
             (None, Some(_)) if ambiguous => {
-                let mut l = self.msg();
-                l.push(b"option '")
-                    .push(arg)
-                    .push(b"' is ambiguous; possibilities:");
+                let mut l = Line::new();
+                let (dashes, rest) = arg.split_at(2);
+                say(
+                    &mut l,
+                    LIBC,
+                    b"%s: option '%s%s' is ambiguous; possibilities:",
+                    &[Arg::Bytes(self.prog), Arg::Bytes(dashes), Arg::Bytes(rest)],
+                );
                 let mut candidate = |long: &[u8]| {
                     if !long.is_empty() && long.starts_with(name) {
                         l.push(b" '--").push(long).push(b"'");
@@ -339,13 +346,17 @@ impl Scan {
                 return Item::Error;
             }
             (None, Some(o)) => o,
-            (None, None) => return self.error(b"unrecognized option '", arg, b"'\n"),
+            (None, None) => {
+                let (dashes, rest) = arg.split_at(2);
+                return self.error(b"%s: unrecognized option '%s%s'\n", &[dashes, rest]);
+            }
         };
         let (long, _, has_arg) = rows.head(id);
         match (has_arg, value) {
-            (HasArg::No, Some(_)) => {
-                self.error(b"option '--", long, b"' doesn't allow an argument\n")
-            }
+            (HasArg::No, Some(_)) => self.error(
+                b"%s: option '%s%s' doesn't allow an argument\n",
+                &[b"--", long],
+            ),
             (HasArg::No, None) | (HasArg::Optional, None) => Item::Opt(id, None),
             (_, Some(v)) => Item::Opt(id, Some(v)),
             (HasArg::Required, None) => match self.args.get(self.next) {
@@ -353,7 +364,7 @@ impl Scan {
                     self.next += 1;
                     Item::Opt(id, Some(v))
                 }
-                None => self.error(b"option '--", long, b"' requires an argument\n"),
+                None => self.error(b"%s: option '%s%s' requires an argument\n", &[b"--", long]),
             },
         }
     }
@@ -403,15 +414,17 @@ impl Scan {
 /// are:`; the caller adds the list.
 pub fn bad_argument(prog: &[u8], option: &[u8], arg: &[u8], e: Mismatch) -> Line {
     let mut l = crate::msg::start(prog);
-    l.push(if e == Mismatch::Ambiguous {
-        &b"ambiguous argument "[..]
+    let msgid = if e == Mismatch::Ambiguous {
+        &b"ambiguous argument %s for %s"[..]
     } else {
-        b"invalid argument "
-    });
-    locale_quoted(&mut l, arg);
-    l.push(b" for ");
-    locale_quoted(&mut l, option);
-    l.push(b"\nValid arguments are:");
+        b"invalid argument %s for %s"
+    };
+    let args = [
+        Arg::Quoted(arg, Quoting::quote),
+        Arg::Quoted(option, Quoting::quote),
+    ];
+    say(&mut l, COREUTILS, msgid, &args);
+    l.push(b"\n");
     l
 }
 
@@ -436,6 +449,7 @@ fn argmatch_index(prog: &[u8], option: &[u8], arg: &[u8], choices: &dyn Table) -
         Err(e) => e,
     };
     let mut l = bad_argument(prog, option, arg, e);
+    say(&mut l, COREUTILS, b"Valid arguments are:", &[]);
     for i in 0..choices.count() {
         if i > 0 && choices.same(i - 1, i) {
             l.push(b", ");

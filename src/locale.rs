@@ -14,7 +14,9 @@
 //! The answer is worked out once. The environments without a locale variable, or
 //! with only C, POSIX and C.UTF-8 in them, cost no syscall.
 
+mod catalog;
 mod find;
+mod translit;
 
 /// The pure readers of locale files that the fuzz targets (fuzz/) drive.
 #[cfg(feature = "fuzzing")]
@@ -169,6 +171,9 @@ pub fn name(cat: usize) -> Option<&'static [u8]> {
     let n = category(category_name(cat));
     (!is_c(n) && state() & FAILED == 0).then_some(n)
 }
+
+// Messages: gettext's catalogs (locale/catalog.rs).
+pub use catalog::{put as put_text, quotes, translate, COREUTILS, LIBC, TIME_FORMATS};
 
 #[cfg(test)]
 mod tests;

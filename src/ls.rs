@@ -36,7 +36,7 @@ use options::Stop;
 const TROUBLE: i32 = 2;
 
 fn exhausted(prog: &[u8]) -> i32 {
-    msg::start(prog).push(b"memory exhausted\n").send();
+    msg::error(prog, b"memory exhausted", &[]);
     finish(prog, TROUBLE)
 }
 

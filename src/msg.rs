@@ -6,8 +6,9 @@
 //! streams as `fmt::Sink`s live here too (`Stdout`, and `Line`), so that `fmt` stays
 //! pure.
 
-use crate::fmt::quote::{quote, Quoting};
+use crate::fmt::quote::{quote, Quoting, Style};
 use crate::fmt::Sink;
+use crate::locale::{self, COREUTILS, LIBC};
 use crate::sys::err::{self, Line};
 use crate::sys::{out, Errno};
 use crate::texts;
@@ -42,14 +43,119 @@ impl ErrnoText for Line {
     fn errno(&mut self, e: Errno) -> &mut Line {
         let n = e.raw_os_error();
         match texts::errno::text(n) {
-            Some(text) => text.put(&mut |b| {
-                self.push(b);
-            }),
+            Some(text) => {
+                // The C text is the msgid of libc's catalog.
+                let mut buf = [0u8; 64];
+                let mut len = 0;
+                text.put(&mut |b| {
+                    if let Some(d) = buf.get_mut(len..len + b.len()) {
+                        d.copy_from_slice(b);
+                    }
+                    len += b.len();
+                });
+                say(self, LIBC, buf.get(..len).unwrap_or(b"?"), &[]);
+            }
             None => {
-                self.push(texts::errno::UNKNOWN).push_int(i64::from(n));
+                say(self, LIBC, texts::errno::UNKNOWN, &[]);
+                self.push_int(i64::from(n));
             }
         }
         self
+    }
+}
+
+/// An argument of a message's format, put in where its conversion stands.
+#[derive(Clone, Copy)]
+pub enum Arg<'a> {
+    /// Bytes as they are (`%s`, `%c`).
+    Bytes(&'a [u8]),
+    /// Text quoted as gnulib's `quotef`, `quoteaf` or `quote` quote it (`%s`).
+    Quoted(&'a [u8], fn(bool) -> Quoting),
+    /// A number (`%d`, `%lu`).
+    Num(i64),
+}
+
+/// Appends the message whose C text is `msgid`, translated when the catalog of
+/// `domain` (locale::COREUTILS, LIBC) has it, with `args` put in for the format's
+/// conversions (`%s`, `%c`, `%d`, `%lu`..., in order or as `%N$s`), as printf would
+/// for GNU.
+#[inline(never)]
+pub fn say(l: &mut Line, domain: usize, msgid: &[u8], args: &[Arg]) {
+    let t = locale::translate(domain, msgid);
+    let lit = |l: &mut Line, s: &[u8]| match t {
+        Some(_) => locale::put_text(s, &mut |b| {
+            l.push(b);
+        }),
+        None => {
+            l.push(s);
+        }
+    };
+    let mut rest = t.unwrap_or(msgid);
+    let mut next = 0;
+    while let Some(i) = rest.iter().position(|&c| c == b'%') {
+        lit(l, &rest[..i]);
+        rest = &rest[i + 1..];
+        if rest.first() == Some(&b'%') {
+            lit(l, b"%");
+            rest = &rest[1..];
+            continue;
+        }
+        let digits = rest.iter().take_while(|c| c.is_ascii_digit()).count();
+        let mut k = next;
+        if digits > 0 && rest.get(digits) == Some(&b'$') {
+            k = rest[..digits]
+                .iter()
+                .fold(0usize, |n, &d| {
+                    n.saturating_mul(10).saturating_add(usize::from(d - b'0'))
+                })
+                .wrapping_sub(1);
+            rest = &rest[digits + 1..];
+        }
+        // Flags and length modifiers up to the conversion's letter.
+        let end = rest
+            .iter()
+            .position(|c| matches!(c, b's' | b'c' | b'd' | b'u' | b'i'))
+            .map_or(rest.len(), |p| p + 1);
+        rest = &rest[end..];
+        match args.get(k) {
+            Some(Arg::Bytes(b)) => {
+                l.push(b);
+            }
+            Some(&Arg::Quoted(b, how)) => quoted(l, b, how),
+            Some(&Arg::Num(n)) => {
+                l.push_int(n);
+            }
+            None => {}
+        }
+        next = k.wrapping_add(1);
+    }
+    lit(l, rest);
+}
+
+/// The text of `msgid` (coreutils' catalog) in the output codeset, written into
+/// `buf` when translated (cut at its size), else `msgid` itself: a word used as a
+/// name (`standard input`, `total`).
+pub fn translated<'a>(msgid: &'a [u8], buf: &'a mut [u8; 64]) -> &'a [u8] {
+    let Some(t) = locale::translate(COREUTILS, msgid) else {
+        return msgid;
+    };
+    let mut n = 0;
+    locale::put_text(t, &mut |b| {
+        for &c in b {
+            if let Some(slot) = buf.get_mut(n) {
+                *slot = c;
+                n += 1;
+            }
+        }
+    });
+    &buf[..n]
+}
+
+/// Appends the text of `msgid` alone (a word of coreutils' catalog).
+pub fn word(l: &mut dyn crate::fmt::Sink, msgid: &[u8]) {
+    match locale::translate(COREUTILS, msgid) {
+        Some(t) => locale::put_text(t, &mut |b| l.put(b)),
+        None => l.put(msgid),
     }
 }
 
@@ -63,7 +169,11 @@ pub fn start(prog: &[u8]) -> Line {
 /// Appends `name` quoted as gnulib's `how` (`Quoting::quoteaf`, `Quoting::quotef`,
 /// `Quoting::quote`) quotes it in this locale.
 pub fn quoted(l: &mut Line, name: &[u8], how: fn(bool) -> Quoting) {
-    quote(&how(crate::locale::ctype_utf8()), name, l);
+    let mut q = how(locale::ctype_utf8());
+    if q.style == Style::Locale {
+        q.quotes = locale::quotes();
+    }
+    quote(&q, name, l);
 }
 
 /// Appends `text` in the locale's quotation marks (gnulib's `quote`: ‘…’ in a
@@ -73,21 +183,30 @@ pub fn locale_quoted(l: &mut Line, text: &[u8]) {
     quoted(l, text, Quoting::quote);
 }
 
-/// `PROG: WHAT NAME: ERRNO`, NAME quoted as `how` says.
-pub fn failed(prog: &[u8], what: &[u8], name: &[u8], how: fn(bool) -> Quoting, e: Errno) {
+/// `PROG: MSGID: ERRNO`, the `%s` of MSGID the name quoted as `how` says.
+pub fn failed(prog: &[u8], msgid: &[u8], name: &[u8], how: fn(bool) -> Quoting, e: Errno) {
     let mut l = start(prog);
-    l.push(what);
-    quoted(&mut l, name, how);
+    say(&mut l, COREUTILS, msgid, &[Arg::Quoted(name, how)]);
     l.push(b": ").errno(e).push(b"\n").send();
+}
+
+/// `PROG: MSGID` and a newline: a message of coreutils' catalog, with `args`.
+pub fn error(prog: &[u8], msgid: &[u8], args: &[Arg]) {
+    let mut l = start(prog);
+    say(&mut l, COREUTILS, msgid, args);
+    l.push(b"\n").send();
 }
 
 /// Prints `Try 'PROG --help' for more information.`
 pub fn try_help(prog: &[u8]) {
     let mut l = Line::new();
-    l.push(b"Try '")
-        .push(prog)
-        .push(b" --help' for more information.\n")
-        .send();
+    say(
+        &mut l,
+        COREUTILS,
+        b"Try '%s --help' for more information.\n",
+        &[Arg::Bytes(prog)],
+    );
+    l.send();
 }
 
 /// How an applet reports a failed write to stdout at the end of its run.
@@ -115,7 +234,7 @@ pub fn finish(prog: &[u8], status: i32, failure: i32, how: WriteError) -> i32 {
         return if err::failed() { failure } else { status };
     };
     let mut l = start(prog);
-    l.push(b"write error");
+    say(&mut l, COREUTILS, b"write error", &[]);
     match how {
         WriteError::Errno => {
             l.push(b": ").errno(e);

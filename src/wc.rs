@@ -19,6 +19,7 @@ mod render;
 use crate::cli::{argmatch, Args, Item, Parser};
 use crate::fmt::quote::Quoting;
 use crate::hot;
+use crate::locale::COREUTILS;
 use crate::msg::{self, try_help};
 use crate::sys::arena::{Arena, Exhausted};
 use crate::sys::{env, file, iobuf, stat, AsFd, BorrowedFd, Errno, OwnedFd};
@@ -55,11 +56,18 @@ pub fn main(prog: &'static [u8], first: usize) -> i32 {
     if cmd.files0.is_some() && cmd.count > 0 {
         report(
             job,
-            b"extra operand ",
+            b"extra operand %s",
             Some((cmd.first_operand, Quoting::quoteaf)),
-            b"\nfile operands cannot be combined with --files0-from\n",
             None,
         );
+        let mut l = crate::sys::err::Line::new();
+        msg::say(
+            &mut l,
+            COREUTILS,
+            b"file operands cannot be combined with --files0-from",
+            &[],
+        );
+        l.push(b"\n").send();
         try_help(prog);
         return 1;
     }
@@ -94,7 +102,7 @@ pub fn main(prog: &'static [u8], first: usize) -> i32 {
     // The process ends next: no need to close the splice sink.
     core::mem::forget(run);
     if stdin_closed {
-        report(job, b"-: ", None, b"", Some(Errno::BADF));
+        report(job, b"-", None, Some(Errno::BADF));
         status = 1;
     }
     finish(job, status)
@@ -200,7 +208,7 @@ impl Run<'_> {
         let mut ok = true;
         for (i, &name) in names.iter().enumerate() {
             if name.is_empty() {
-                report(job, b"invalid zero-length file name\n", None, b"", None);
+                report(job, b"invalid zero-length file name", None, None);
                 ok = false;
                 continue;
             }
@@ -245,9 +253,8 @@ impl Run<'_> {
                 Err(e) => {
                     report(
                         job,
-                        b"cannot open ",
+                        b"cannot open %s for reading",
                         Some((list_name, Quoting::quoteaf)),
-                        b" for reading: ",
                         Some(e),
                     );
                     return false;
@@ -268,9 +275,8 @@ impl Run<'_> {
                 Err(ListError::Read(_)) => {
                     report(
                         job,
-                        b"cannot read file names from ",
+                        b"cannot read file names from %s",
                         Some((list_name, Quoting::quoteaf)),
-                        b"\n",
                         None,
                     );
                     return false;
@@ -292,9 +298,8 @@ impl Run<'_> {
                 Some(Err(ListError::Read(e))) => {
                     report(
                         job,
-                        b"",
+                        b"%s: read error",
                         Some((list_name, Quoting::quotef)),
-                        b": read error: ",
                         Some(e),
                     );
                     ok = false;
@@ -304,9 +309,8 @@ impl Run<'_> {
             if from_stdin && name == b"-" {
                 report(
                     job,
-                    b"when reading file names from stdin, no file name of ",
+                    b"when reading file names from stdin, no file name of %s allowed",
                     Some((name, Quoting::quoteaf)),
-                    b" allowed\n",
                     None,
                 );
                 ok = false;
@@ -315,10 +319,9 @@ impl Run<'_> {
             if name.is_empty() {
                 let mut l = msg::start(job.prog);
                 push_name(&mut l, job, list_name);
-                l.push(b":")
-                    .push_int((i + 1) as i64)
-                    .push(b": invalid zero-length file name\n")
-                    .send();
+                l.push(b":").push_int((i + 1) as i64).push(b": ");
+                msg::say(&mut l, COREUTILS, b"invalid zero-length file name", &[]);
+                l.push(b"\n").send();
                 ok = false;
                 continue;
             }
@@ -360,7 +363,12 @@ impl Run<'_> {
             counts.chars = counts.bytes;
         }
         if let Some(e) = outcome.error {
-            file_error(job, name.unwrap_or(b"standard input"), e);
+            let mut buf = [0; 64];
+            file_error(
+                job,
+                name.unwrap_or(msg::translated(b"standard input", &mut buf)),
+                e,
+            );
             if stdin && e == Errno::BADF {
                 self.stdin_closed = true;
             }
@@ -380,10 +388,11 @@ impl Run<'_> {
             Total::Always | Total::Only => true,
         };
         if print {
-            let label: Option<&[u8]> = if job.total == Total::Only {
+            let mut buf = [0; 64];
+            let label = if job.total == Total::Only {
                 None
             } else {
-                Some(b"total")
+                Some(msg::translated(b"total", &mut buf))
             };
             let width = if job.total == Total::Only {
                 1
@@ -431,7 +440,7 @@ fn open_name(name: &[u8]) -> Result<OwnedFd, Errno> {
 
 /// `PROG: memory exhausted`; returns false (the run failed).
 fn memory_exhausted(job: &Job) -> bool {
-    report(job, b"memory exhausted\n", None, b"", None);
+    report(job, b"memory exhausted", None, None);
     false
 }
 
@@ -439,11 +448,11 @@ fn memory_exhausted(job: &Job) -> bool {
 /// as every message is.
 fn debug_message(job: &Job, avx2: bool) {
     let text: &[u8] = if avx2 {
-        b"using avx2 hardware support\n"
+        b"using avx2 hardware support"
     } else {
-        b"avx2 support not detected\n"
+        b"avx2 support not detected"
     };
-    report(job, text, None, b"", None);
+    report(job, text, None, None);
 }
 
 /// Flushes stdout; a write error is `PROG: write error` and status 1. GNU's wc

@@ -52,7 +52,13 @@ pub struct Quoting {
     /// `-F`/`--classify`, `*=>@|` for `--file-type` (sic: the sets are swapped in 9.1),
     /// a space for file names in the escape style, and `:` for directory headers.
     pub extra: &'static [u8],
+    /// The locale and clocale styles' quotes where the message catalog gives them
+    /// (gnulib's gettext("`") and gettext("'")), in the output codeset.
+    pub quotes: Quotes,
 }
+
+/// An opening and a closing quote, each perhaps not given.
+pub type Quotes = [Option<&'static [u8]>; 2];
 
 /// gnulib's quoting of names in messages.
 impl Quoting {
@@ -64,6 +70,7 @@ impl Quoting {
             hide_control: false,
             utf8,
             extra: b":",
+            quotes: [None; 2],
         }
     }
 
@@ -74,6 +81,7 @@ impl Quoting {
             hide_control: false,
             utf8,
             extra: b"",
+            quotes: [None; 2],
         }
     }
 
@@ -84,6 +92,7 @@ impl Quoting {
             hide_control: false,
             utf8,
             extra: b"",
+            quotes: [None; 2],
         }
     }
 }

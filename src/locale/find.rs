@@ -128,20 +128,13 @@ impl Search {
     fn in_dirs(&mut self, name: &[u8], locpath: &[u8], cat: usize) -> Option<&'static [u8]> {
         let parts = Parts::of(name);
         let mut norm = [0; 256];
-        let norm = parts
-            .codeset
-            .filter(|c| !c.is_empty())
-            .and_then(|c| normalize(c, &mut norm));
-        let mut mask = parts.mask;
-        if norm.is_some_and(|n| Some(n) != parts.codeset) {
-            mask |= NORM_CODESET;
-        }
+        let (norm, mask) = parts.normalized(&mut norm);
         for bits in (0..=mask).rev() {
             if bits & !mask != 0 || bits & (CODESET | NORM_CODESET) == CODESET | NORM_CODESET {
                 continue;
             }
             for dir in Dirs::new(locpath) {
-                let Some(data) = self.candidate(dir, &parts, norm.unwrap_or(b""), bits, cat) else {
+                let Some(data) = self.candidate(dir, &parts, norm, bits, cat) else {
                     continue;
                 };
                 let cs = codeset(data, cat);
@@ -152,6 +145,39 @@ impl Search {
             }
         }
         None
+    }
+
+    /// The message catalogs gettext finds for one entry of its list (a LANGUAGE
+    /// entry or the category's locale name), most specific first: the entry's alias
+    /// from locale.alias in its place (glibc does not try the entry itself then),
+    /// its parts dropped as for locale directories, each name as
+    /// `/usr/share/locale/NAME/TAIL`; every file that maps goes to `found`.
+    #[inline(never)]
+    pub fn catalogs(&mut self, entry: &[u8], tail: &[u8], found: &mut dyn FnMut(&'static [u8])) {
+        if !valid_name(entry) {
+            return;
+        }
+        let name = self.alias(entry).unwrap_or(entry);
+        let parts = Parts::of(name);
+        let mut norm = [0; 256];
+        let (norm, mask) = parts.normalized(&mut norm);
+        for bits in (0..=mask).rev() {
+            if bits & !mask != 0 || bits & (CODESET | NORM_CODESET) == CODESET | NORM_CODESET {
+                continue;
+            }
+            let mut b = Builder {
+                buf: &mut self.path,
+                len: 0,
+            };
+            let opened = b
+                .push(b"/usr/share/locale/")
+                .and_then(|()| b.name(&parts, norm, bits))
+                .and_then(|()| b.push(tail))
+                .and_then(|()| b.open().ok());
+            if let Some(data) = opened {
+                found(data);
+            }
+        }
     }
 
     /// DIR/CANDIDATE/LC_xxx (or LC_xxx/SYS_LC_xxx when that is a directory), when it
@@ -171,23 +197,7 @@ impl Search {
         };
         b.push(dir)?;
         b.push(b"/")?;
-        b.push(p.language)?;
-        if bits & TERRITORY != 0 {
-            b.push(b"_")?;
-            b.push(p.territory.unwrap_or(b""))?;
-        }
-        if bits & (CODESET | NORM_CODESET) != 0 {
-            b.push(b".")?;
-            b.push(if bits & CODESET != 0 {
-                p.codeset.unwrap_or(b"")
-            } else {
-                norm
-            })?;
-        }
-        if bits & MODIFIER != 0 {
-            b.push(b"@")?;
-            b.push(p.modifier.unwrap_or(b""))?;
-        }
+        b.name(p, norm, bits)?;
         b.push(b"/")?;
         b.push(super::category_name(cat))?;
         let data = match b.open() {
@@ -216,6 +226,30 @@ impl Builder<'_> {
         let end = self.len + part.len();
         self.buf.get_mut(self.len..end)?.copy_from_slice(part);
         self.len = end;
+        Some(())
+    }
+
+    /// Appends the name made of the parts of `p` that `bits` keeps (the codeset
+    /// as given or, with NORM_CODESET, as `norm`).
+    #[inline(never)]
+    fn name(&mut self, p: &Parts, norm: &[u8], bits: u8) -> Option<()> {
+        self.push(p.language)?;
+        if bits & TERRITORY != 0 {
+            self.push(b"_")?;
+            self.push(p.territory.unwrap_or(b""))?;
+        }
+        if bits & (CODESET | NORM_CODESET) != 0 {
+            self.push(b".")?;
+            self.push(if bits & CODESET != 0 {
+                p.codeset.unwrap_or(b"")
+            } else {
+                norm
+            })?;
+        }
+        if bits & MODIFIER != 0 {
+            self.push(b"@")?;
+            self.push(p.modifier.unwrap_or(b""))?;
+        }
         Some(())
     }
 
@@ -310,11 +344,27 @@ impl<'a> Parts<'a> {
     }
 }
 
+impl Parts<'_> {
+    /// The normalized codeset (when there is one) and the mask of parts to try:
+    /// NORM_CODESET joins it when the normalized codeset differs from the given one.
+    fn normalized<'b>(&self, buf: &'b mut [u8; 256]) -> (&'b [u8], u8) {
+        let norm = self
+            .codeset
+            .filter(|c| !c.is_empty())
+            .and_then(|c| normalize(c, buf));
+        let mut mask = self.mask;
+        if norm.is_some_and(|n| Some(n) != self.codeset) {
+            mask |= NORM_CODESET;
+        }
+        (norm.unwrap_or(b""), mask)
+    }
+}
+
 /// glibc's `_nl_normalize_codeset`: letters lowercased, digits kept, the rest
 /// dropped, and `iso` in front when no letter is left (`8859-1` is `iso88591`).
 /// None when that does not fit in `buf` (no valid name has such a codeset).
 #[inline(never)]
-fn normalize<'b>(codeset: &[u8], buf: &'b mut [u8; 256]) -> Option<&'b [u8]> {
+pub fn normalize<'b>(codeset: &[u8], buf: &'b mut [u8; 256]) -> Option<&'b [u8]> {
     let mut n = 0;
     if !codeset.iter().any(u8::is_ascii_alphabetic) {
         buf[..3].copy_from_slice(b"iso");

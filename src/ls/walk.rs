@@ -130,7 +130,7 @@ impl<'c> Walk<'c> {
         for &op in operands {
             if let Some(e) = render.link_error(op) {
                 if canonicalized {
-                    self.report.failed(b"error canonicalizing ", op, e, 2);
+                    self.report.failed(b"error canonicalizing %s", op, e, 2);
                 }
             }
             let Some(slot) = entries.get_mut(n) else {
@@ -140,12 +140,12 @@ impl<'c> Walk<'c> {
                 Some(Operand::Found(unreadable)) => {
                     if let Some(err) = unreadable {
                         self.report
-                            .failed(b"cannot read symbolic link ", op, err, 2);
+                            .failed(b"cannot read symbolic link %s", op, err, 2);
                     }
                     n += 1;
                 }
                 Some(Operand::Missing(e)) => {
-                    self.report.failed(b"cannot access ", op, e, 2);
+                    self.report.failed(b"cannot access %s", op, e, 2);
                     quoted_elsewhere |= render.aligns_others(op);
                 }
                 None => {}
@@ -204,7 +204,7 @@ impl<'c> Walk<'c> {
             }
             Err(err) => self
                 .report
-                .failed(b"cannot open directory ", e.name(), err, 2),
+                .failed(b"cannot open directory %s", e.name(), err, 2),
         }
         if self.plan.tty {
             out::flush();

@@ -19,6 +19,12 @@ pub struct Once<T: Copy> {
 // changes again; T is Copy and Send + Sync, so handing out copies is sound.
 unsafe impl<T: Copy + Send + Sync> Sync for Once<T> {}
 
+impl<T: Copy> Default for Once<T> {
+    fn default() -> Once<T> {
+        Once::new()
+    }
+}
+
 impl<T: Copy> Once<T> {
     pub const fn unset() -> Once<T> {
         Once {
@@ -34,6 +40,16 @@ impl<T: Copy> Once<T> {
         }
         // SAFETY: SET is stored after the write completed and nothing writes again.
         unsafe { *self.value.get() }
+    }
+
+    /// The value, once set, borrowed for as long as the cell lives.
+    pub fn get_ref(&'static self) -> Option<&'static T> {
+        if self.state.load(Ordering::Acquire) != SET {
+            return None;
+        }
+        // SAFETY: SET is stored after the write completed and nothing writes again,
+        // so no mutable access can overlap this shared one.
+        unsafe { (*self.value.get()).as_ref() }
     }
 
     /// Sets the value; false (and nothing changes) when it was set before.

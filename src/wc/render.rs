@@ -5,7 +5,8 @@ use super::input::PreStat;
 use super::job::Job;
 use crate::fmt::num;
 use crate::fmt::quote::{quote, Quoting};
-use crate::msg::ErrnoText;
+use crate::locale::COREUTILS;
+use crate::msg::{say, Arg, ErrnoText};
 use crate::sys::err::Line;
 use crate::sys::{out, Errno};
 
@@ -75,25 +76,23 @@ pub fn push_name(l: &mut Line, job: &Job, name: &[u8]) {
 /// How a message shows a name: GNU's `quotef` or `quoteaf`.
 pub type How = fn(bool) -> Quoting;
 
-/// Writes `PROG: PRE`, then `name` quoted as its `How` says, `POST`, and when `e` is
-/// given its text and a newline (else `post` ends the line).
+/// Writes `PROG: ` and message `msgid` (coreutils' catalog), its `%s` `name`
+/// quoted as its `How` says, then `: ` and the text of `e` when given, and a
+/// newline.
 #[inline(never)]
-pub fn report(job: &Job, pre: &[u8], name: Option<(&[u8], How)>, post: &[u8], e: Option<Errno>) {
+pub fn report(job: &Job, msgid: &[u8], name: Option<(&[u8], How)>, e: Option<Errno>) {
     let mut l = crate::msg::start(job.prog);
-    l.push(pre);
-    if let Some((name, how)) = name {
-        quote(&how(job.utf8), name, &mut l);
-    }
-    l.push(post);
+    let name = name.map(|(n, how)| Arg::Quoted(n, how));
+    say(&mut l, COREUTILS, msgid, name.as_slice());
     if let Some(e) = e {
-        l.errno(e).push(b"\n");
+        l.push(b": ").errno(e);
     }
-    l.send();
+    l.push(b"\n").send();
 }
 
 /// `PROG: NAME: strerror`.
 pub fn file_error(job: &Job, name: &[u8], e: Errno) {
-    report(job, b"", Some((name, Quoting::quotef)), b": ", Some(e));
+    report(job, b"%s", Some((name, Quoting::quotef)), Some(e));
 }
 
 #[cfg(test)]

@@ -33,9 +33,10 @@ impl<'a> Out<'a> {
 
     /// The quoting's own bytes.
     pub(super) fn put(&mut self, bytes: &[u8]) {
-        // (A curly quote is three bytes of one character.)
-        let chars = if bytes.first() == Some(&0xE2) {
-            1
+        // (A quote in UTF-8, which starts with a lead byte, is counted by its
+        // characters; in an 8-bit codeset, a character is a byte.)
+        let chars = if bytes.first() >= Some(&0xC0) {
+            bytes.iter().filter(|&&b| b & 0xC0 != 0x80).count()
         } else {
             bytes.len()
         };

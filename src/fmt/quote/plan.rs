@@ -2,7 +2,7 @@
 //! escapes, quotes), the always-quoting twin of a "maybe" plan, and what a dry run
 //! of the writer learns. Data only: `decide` chooses, `write` writes.
 
-use super::Style;
+use super::{Quotes, Style};
 
 /// A decided way of writing one name.
 #[derive(Clone, Copy)]
@@ -18,8 +18,9 @@ pub(super) struct Plan {
     /// Write nothing but the name itself, or give up (`Forced`) when a byte needs
     /// quoting: the "maybe" styles.
     pub(super) bare: bool,
-    /// Its quotes: an index into QUOTES.
-    pub(super) quotes: u8,
+    /// Its quotes (empty for none).
+    pub(super) open: &'static [u8],
+    pub(super) close: &'static [u8],
     /// LC_CTYPE is UTF-8.
     pub(super) utf8: bool,
     pub(super) extra: &'static [u8],
@@ -49,7 +50,7 @@ const ESCAPES: u8 = 4;
 const BARE: u8 = 8;
 const LOCALE_QUOTES: u8 = 0x80;
 /// (open, close)
-pub(super) const QUOTES: [(&[u8], &[u8]); 4] = [
+const QUOTES: [(&[u8], &[u8]); 4] = [
     (b"", b""),
     (SINGLE, SINGLE),
     (DOUBLE, DOUBLE),
@@ -57,19 +58,25 @@ pub(super) const QUOTES: [(&[u8], &[u8]); 4] = [
 ];
 
 impl Plan {
-    pub(super) fn of(style: Style, utf8: bool, extra: &'static [u8]) -> Plan {
+    pub(super) fn of(style: Style, utf8: bool, extra: &'static [u8], locale: Quotes) -> Plan {
         let bits = PLANS[style as usize];
         let quotes = if utf8 && bits & LOCALE_QUOTES != 0 {
             3
         } else {
             bits >> 4 & 3
         };
+        let (mut open, mut close) = QUOTES[usize::from(quotes)];
+        if bits & LOCALE_QUOTES != 0 {
+            open = locale[0].unwrap_or(open);
+            close = locale[1].unwrap_or(close);
+        }
         Plan {
             single: bits & 3 == 1,
             backslash: bits & 3 == 2,
             escapes: bits & ESCAPES != 0,
             bare: bits & BARE != 0,
-            quotes,
+            open,
+            close,
             utf8,
             extra,
         }

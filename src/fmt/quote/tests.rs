@@ -22,6 +22,7 @@ fn run(
         hide_control: hide,
         utf8,
         extra,
+        quotes: [None; 2],
     };
     let mut b = Buf(Vec::new());
     let r = quote(&q, name, &mut b);

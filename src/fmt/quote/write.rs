@@ -2,7 +2,7 @@
 //! character's escape, quoting or `?`, and shell-escape's `$'…'` segments.
 
 use super::out::Out;
-use super::plan::{Findings, Forced, Plan, QUOTES};
+use super::plan::{Findings, Forced, Plan};
 use crate::fmt::unicode::{self, Decoded};
 
 /// The `$'…'` bookkeeping of shell-escape: whether a `$'` segment is open, and whether
@@ -41,17 +41,13 @@ pub(super) fn run(
 ) -> Result<(), Forced> {
     let single = plan.single;
     if !plan.bare {
-        out.put(QUOTES[plan.quotes as usize].0);
+        out.put(plan.open);
     }
     f.double_quote_safe = true;
     let mut w = Writer {
         plan,
         // Quote strings are only escaped inside the name by the backslash family.
-        close: if plan.backslash {
-            QUOTES[plan.quotes as usize].1
-        } else {
-            b""
-        },
+        close: if plan.backslash { plan.close } else { b"" },
         dollar: Dollar {
             open: dollar_open,
             escaped_now: false,
@@ -85,7 +81,7 @@ pub(super) fn run(
         return Err(Forced);
     }
     if !plan.bare {
-        w.out.put(QUOTES[plan.quotes as usize].1);
+        w.out.put(plan.close);
     }
     w.f.dollar_open = w.dollar.open;
     Ok(())
@@ -223,7 +219,7 @@ impl Writer<'_, '_, '_> {
             self.out.put(b"000");
         } else if letter != 0 {
             self.out.byte(letter);
-        } else if need.incomplete && !plan.bare && plan.quotes != 0 {
+        } else if need.incomplete && !plan.bare && !plan.open.is_empty() {
             // An incomplete character at the end is one unreadable unit, unless a
             // quote follows it: then each of its bytes is one.
             for b in bytes {

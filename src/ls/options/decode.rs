@@ -7,9 +7,10 @@ use super::table::{Arg, Flag, Set, When, GETOPT_ORDER, OPTIONS, WHEN_WORDS};
 use super::Stop;
 use crate::cli::{argmatch, Args, Item, Parser};
 use crate::fmt::quote::Style;
+use crate::locale::COREUTILS;
 use crate::ls::plan::{Deref, Format, Hidden, IndicatorStyle, Pattern, SortKey, TimeField};
 use crate::ls::values::size::{parse_block_size_checked, BlockSize, BlockSizeError};
-use crate::msg::{self, locale_quoted, try_help};
+use crate::msg::{self, locale_quoted, try_help, Arg::Bytes, ErrnoText};
 use crate::sys::arena::{Arena, Grow};
 
 /// What the command line chose; None: not given (resolve.rs picks the default).
@@ -290,12 +291,12 @@ impl Choices {
         match a {
             Arg::Width => match line_width(v) {
                 Some(w) => self.width = Some(w),
-                None => return Err(die(prog, b"invalid line width: ", v, false)),
+                None => return Err(die(prog, b"invalid line width", v, false)),
             },
             Arg::TabSize => match parse_c_uint(v) {
                 Num::Ok(t) if t <= isize::MAX as u64 => self.tabsize = Some(t as usize),
-                Num::Invalid => return Err(die(prog, b"invalid tab size: ", v, false)),
-                _ => return Err(die(prog, b"invalid tab size: ", v, true)),
+                Num::Invalid => return Err(die(prog, b"invalid tab size", v, false)),
+                _ => return Err(die(prog, b"invalid tab size", v, true)),
             },
             Arg::BlockSize => match parse_block_size_checked(v) {
                 Ok(b) => self.block = Some(b),
@@ -320,13 +321,14 @@ fn bad_word(prog: &[u8]) -> Stop {
     Stop::Exit(1)
 }
 
-/// `PROG: WHAT'ARG'` (and `: Value too large for defined data type`), status 2.
+/// `PROG: WHAT: 'ARG'` (and `: Value too large for defined data type`), status 2.
 fn die(prog: &[u8], what: &[u8], arg: &[u8], too_large: bool) -> Stop {
     let mut l = msg::start(prog);
-    l.push(what);
+    msg::say(&mut l, COREUTILS, what, &[]);
+    l.push(b": ");
     locale_quoted(&mut l, arg);
     if too_large {
-        l.push(b": Value too large for defined data type");
+        l.push(b": ").errno(crate::sys::Errno::OVERFLOW);
     }
     l.push(b"\n").send();
     Stop::Exit(2)
@@ -335,17 +337,13 @@ fn die(prog: &[u8], what: &[u8], arg: &[u8], too_large: bool) -> Stop {
 /// A bad --block-size, in gnulib's xstrtol_fatal words (ASCII quotes around the
 /// raw text), status 2.
 fn bad_block_size(prog: &[u8], v: &[u8], e: BlockSizeError) -> Stop {
-    let mut l = msg::start(prog);
-    l.push(match e {
-        BlockSizeError::Invalid => &b"invalid --block-size argument "[..],
-        BlockSizeError::InvalidSuffix => b"invalid suffix in --block-size argument ",
-        BlockSizeError::TooLarge => b"--block-size argument ",
-    });
-    l.push(b"'").push(v).push(b"'");
-    if e == BlockSizeError::TooLarge {
-        l.push(b" too large");
-    }
-    l.push(b"\n").send();
+    let msgid = match e {
+        BlockSizeError::Invalid => &b"invalid %s%s argument '%s'"[..],
+        BlockSizeError::InvalidSuffix => b"invalid suffix in %s%s argument '%s'",
+        BlockSizeError::TooLarge => b"%s%s argument '%s' too large",
+    };
+    let args = [Bytes(b"--"), Bytes(b"block-size"), Bytes(v)];
+    msg::error(prog, msgid, &args);
     Stop::Exit(2)
 }
 

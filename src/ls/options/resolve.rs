@@ -13,7 +13,7 @@ use crate::ls::plan::{
 use crate::ls::values::colors::{self, Database, Setup, Slot, Storage};
 use crate::ls::values::glob;
 use crate::ls::values::size::{block_size_from_env, default_block_size, BlockSize};
-use crate::msg::{self, locale_quoted};
+use crate::msg;
 use crate::sys::arena::Arena;
 use crate::sys::env;
 use crate::sys::stat::StatxFlags;
@@ -31,9 +31,7 @@ pub fn resolve(
     let mut c = d.choices;
     // GNU 9.1 turns --dired off for --hyperlink before it checks it with --zero.
     if c.format == Format::Long && c.dired && !c.hyperlink && c.zero {
-        msg::start(prog)
-            .push(b"--dired and --zero are incompatible\n")
-            .send();
+        msg::error(prog, b"--dired and --zero are incompatible", &[]);
         return Err(Stop::Exit(2));
     }
     if c.time != TimeField::Modify && !c.sort_given && c.format != Format::Long {
@@ -55,7 +53,17 @@ pub fn resolve(
     let quoting = quoting_style(prog, &c);
     let times = if c.format == Format::Long {
         let style = c.time_style.or_else(|| env::get(b"TIME_STYLE"));
-        match time_style::formats(style.unwrap_or(b"locale"), &crate::locale::time_is_posix) {
+        let style = style.unwrap_or(b"locale");
+        match time_style::formats(style, &crate::locale::time_is_posix) {
+            // The locale style outside C and POSIX: coreutils' catalog under
+            // LC_TIME translates its formats (no `+FORMAT` is looked up).
+            Ok(f)
+                if f == time_style::LOCALE
+                    && !style.contains(&b'+')
+                    && !crate::locale::time_is_posix() =>
+            {
+                f.map(|f| crate::locale::translate(crate::locale::TIME_FORMATS, f).unwrap_or(f))
+            }
             Ok(f) => f,
             Err(bad) => {
                 time_style::report(prog, bad);
@@ -122,12 +130,9 @@ pub fn resolve(
     })
 }
 
-/// `PROG: ignoring invalid WHAT'VALUE'`.
-fn warn_env(prog: &[u8], what: &[u8], value: &[u8]) {
-    let mut l = msg::start(prog);
-    l.push(b"ignoring invalid ").push(what);
-    locale_quoted(&mut l, value);
-    l.push(b"\n").send();
+/// `PROG: MSGID`, its `%s` the value in quotes.
+fn warn_env(prog: &[u8], msgid: &[u8], value: &[u8]) {
+    msg::error(prog, msgid, &[msg::Arg::Quoted(value, Quoting::quote)]);
 }
 
 /// -w, else (for the formats that fill a width, and colors) the terminal's width,
@@ -143,7 +148,11 @@ fn line_width_of(prog: &[u8], c: &Choices, term_width: Option<u16>) -> usize {
             Some(cols) if cols > 0 => cols as usize,
             _ => match env::get(b"COLUMNS").filter(|v| !v.is_empty()) {
                 Some(cols) => line_width(cols).unwrap_or_else(|| {
-                    warn_env(prog, b"width in environment variable COLUMNS: ", cols);
+                    warn_env(
+                        prog,
+                        b"ignoring invalid width in environment variable COLUMNS: %s",
+                        cols,
+                    );
                     80
                 }),
                 None => 80,
@@ -166,7 +175,11 @@ fn tab_size(prog: &[u8], c: &Choices) -> usize {
         Some(v) => match parse_c_uint(v) {
             Num::Ok(t) if t <= isize::MAX as u64 => t as usize,
             _ => {
-                warn_env(prog, b"tab size in environment variable TABSIZE: ", v);
+                warn_env(
+                    prog,
+                    b"ignoring invalid tab size in environment variable TABSIZE: %s",
+                    v,
+                );
                 8
             }
         },
@@ -189,7 +202,11 @@ fn quoting_style(prog: &[u8], c: &Choices) -> Style {
         return default;
     };
     style_from_name(v).unwrap_or_else(|| {
-        warn_env(prog, b"value of environment variable QUOTING_STYLE: ", v);
+        warn_env(
+            prog,
+            b"ignoring invalid value of environment variable QUOTING_STYLE: %s",
+            v,
+        );
         default
     })
 }
@@ -278,6 +295,11 @@ fn show(
             hide_control: c.hide_control,
             utf8: crate::locale::ctype_utf8(),
             extra,
+            quotes: if matches!(style, Style::Locale | Style::Clocale) {
+                crate::locale::quotes()
+            } else {
+                [None; 2]
+            },
         },
         indicator: c.indicator,
         inode: c.inode,

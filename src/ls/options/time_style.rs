@@ -4,7 +4,9 @@
 
 use crate::cli::bad_argument;
 use crate::fmt::keyword::{find, Mismatch};
-use crate::msg::{self, locale_quoted, try_help};
+use crate::fmt::quote::Quoting;
+use crate::locale::COREUTILS;
+use crate::msg::{self, try_help};
 
 /// The `locale` style (the C locale's formats).
 pub const LOCALE: [&[u8]; 2] = [b"%b %e  %Y", b"%b %e %H:%M"];
@@ -57,16 +59,27 @@ pub fn formats<'s>(
 pub fn report(prog: &[u8], bad: Bad) {
     match bad {
         Bad::Format(f) => {
-            let mut l = msg::start(prog);
-            l.push(b"invalid time style format ");
-            locale_quoted(&mut l, f);
-            l.push(b"\n").send();
+            msg::error(
+                prog,
+                b"invalid time style format %s",
+                &[msg::Arg::Quoted(f, Quoting::quote)],
+            );
         }
         Bad::Name(s, e) => {
             let mut l = bad_argument(prog, b"time style", s, e);
-            l.push(b"\n  - [posix-]full-iso\n  - [posix-]long-iso\n");
+            msg::say(&mut l, COREUTILS, b"Valid arguments are:\n", &[]);
+            l.push(b"  - [posix-]full-iso\n  - [posix-]long-iso\n");
             l.push(b"  - [posix-]iso\n  - [posix-]locale\n");
-            l.push(b"  - +FORMAT (e.g., +%H:%M) for a 'date'-style format\n");
+            let format = b"  - +FORMAT (e.g., +%H:%M) for a 'date'-style format\n";
+            match crate::locale::translate(COREUTILS, format) {
+                // Printed with fputs: no conversions.
+                Some(t) => crate::locale::put_text(t, &mut |b| {
+                    l.push(b);
+                }),
+                None => {
+                    l.push(format);
+                }
+            }
             l.send();
             try_help(prog);
         }

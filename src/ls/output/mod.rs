@@ -224,7 +224,8 @@ impl Render {
             .map(|m| m.blocks)
             .sum();
         self.dired.indent();
-        out::bytes(b"total ");
+        crate::msg::word(&mut Stdout, b"total");
+        out::byte(b' ');
         self.blocks_text(sum);
         out::byte(self.show.eol);
     }

@@ -52,7 +52,7 @@ impl<'c> Lister<'c> {
         self.first = false;
         if let Some(e) = unlinked {
             let status = if operand { 2 } else { 1 };
-            report.failed_at(b"error canonicalizing ", path, e, status);
+            report.failed_at(b"error canonicalizing %s", path, e, status);
         }
         if self.headers {
             self.render.header(path.bytes());

@@ -37,13 +37,18 @@ impl Report {
     /// `cannot open directory PATH: ERRNO` for a subdirectory (status 1).
     #[inline(always)]
     pub(super) fn cannot_open(&mut self, path: &Path, e: Errno) {
-        self.failed_at(b"cannot open directory ", path, e, 1);
+        self.failed_at(b"cannot open directory %s", path, e, 1);
     }
 
     /// `reading directory PATH: ERRNO`, unless the directory was removed.
     pub(super) fn read_error(&mut self, path: &Path, e: Errno, operand: bool) {
         if e != Errno::NOENT {
-            self.failed_at(b"reading directory ", path, e, if operand { 2 } else { 1 });
+            self.failed_at(
+                b"reading directory %s",
+                path,
+                e,
+                if operand { 2 } else { 1 },
+            );
         }
     }
 
@@ -55,8 +60,8 @@ impl Report {
         if dot || path.push_name(name).is_ok() {
             let full: &[u8] = if dot { name } else { path.bytes() };
             let what: &[u8] = match why {
-                Failure::Stat => b"cannot access ",
-                Failure::Readlink => b"cannot read symbolic link ",
+                Failure::Stat => b"cannot access %s",
+                Failure::Readlink => b"cannot read symbolic link %s",
             };
             msg::failed(self.prog, what, full, Quoting::quoteaf, e);
         }
@@ -66,9 +71,11 @@ impl Report {
 
     /// GNU's `not listing already-listed directory` for the directory at `path`.
     pub(super) fn already_listed(&mut self, path: &Path) {
-        let mut l = msg::start(self.prog);
-        msg::quoted(&mut l, path.bytes(), Quoting::quotef);
-        l.push(b": not listing already-listed directory\n").send();
+        msg::error(
+            self.prog,
+            b"%s: not listing already-listed directory",
+            &[msg::Arg::Quoted(path.bytes(), Quoting::quotef)],
+        );
         self.fail(2);
     }
 }
