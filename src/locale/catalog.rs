@@ -19,7 +19,7 @@ pub const TIME_FORMATS: usize = 2;
 
 /// The catalogs a search found, most wanted first.
 type Found = [Option<&'static [u8]>; 6];
-static FOUND: [Once<Found>; 3] = [Once::new(), Once::new(), Once::new()];
+static FOUND: [Once<Found>; 3] = [Once::unset(), Once::unset(), Once::unset()];
 
 /// The path under each name: the category's folder and the domain's file.
 const TAILS: [&[u8]; 3] = [
@@ -199,7 +199,7 @@ pub(super) fn lookup(mo: &'static [u8], msgid: &[u8]) -> Option<&'static [u8]> {
 const NONE: u8 = 1;
 const UTF8: u8 = 2;
 const LATIN1: u8 = 3;
-static OUTPUT: Once<u8> = Once::new();
+static OUTPUT: Once<u8> = Once::unset();
 
 /// The codeset messages are written in: OUTPUT_CHARSET when set, else LC_CTYPE's.
 fn output() -> u8 {
@@ -252,7 +252,7 @@ pub fn put(text: &[u8], put: &mut dyn FnMut(&[u8])) {
 }
 
 /// The quotes converted to ISO-8859-1: their lengths, then their bytes.
-static QUOTES: Once<[u8; 24]> = Once::new();
+static QUOTES: Once<[u8; 24]> = Once::unset();
 
 /// gnulib's quotes for its locale quoting style: gettext("`") and gettext("'") from
 /// coreutils' catalog, in the output codeset; None for one the catalog lacks.

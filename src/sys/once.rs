@@ -19,12 +19,6 @@ pub struct Once<T: Copy> {
 // changes again; T is Copy and Send + Sync, so handing out copies is sound.
 unsafe impl<T: Copy + Send + Sync> Sync for Once<T> {}
 
-impl<T: Copy> Default for Once<T> {
-    fn default() -> Once<T> {
-        Once::new()
-    }
-}
-
 impl<T: Copy> Once<T> {
     pub const fn unset() -> Once<T> {
         Once {
