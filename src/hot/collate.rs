@@ -40,6 +40,9 @@ pub struct Tables<'a> {
     indirect: &'a [u8],
     /// Bit `l` set: level `l` is a position level.
     position: u32,
+    /// Bit `l` set: some rule set is backward at level `l` (the others walk the
+    /// elements in order).
+    backward: u32,
 }
 
 /// The i32 at byte `at` of `b` (0 when out of bounds).
@@ -89,6 +92,15 @@ impl<'a> Tables<'a> {
             extra,
             indirect,
             position,
+            backward: 0,
+        })
+        .map(|mut t| {
+            for set in t.rulesets.chunks_exact(nrules) {
+                for (l, &f) in set.iter().enumerate() {
+                    t.backward |= u32::from(f & BACKWARD != 0) << l;
+                }
+            }
+            t
         })
         .filter(|t| t.uniform())
     }
@@ -116,7 +128,7 @@ impl<'a> Tables<'a> {
     /// index (low 24), with `*at` moved past it. The longest sequence of the first
     /// byte's list in EXTRAMB wins, as its entries come in that order; a range
     /// entry takes its element from INDIRECTMB.
-    #[inline]
+    #[inline(always)]
     fn element(&self, s: &[u8], at: &mut usize) -> u32 {
         let first = byte(s, *at) as usize;
         *at += 1;
@@ -124,6 +136,13 @@ impl<'a> Tables<'a> {
         if v >= 0 {
             return v as u32;
         }
+        self.listed(s, at, v)
+    }
+
+    /// The element of a byte whose TABLEMB entry `v` is negative: the list at
+    /// EXTRAMB[-v] says which sequences and ranges start with it.
+    #[inline(never)]
+    fn listed(&self, s: &[u8], at: &mut usize, v: i32) -> u32 {
         let rest = *at;
         let mut cp = (v as isize).unsigned_abs();
         loop {
@@ -198,10 +217,16 @@ struct Walk<'t, 's> {
     back_at: usize,
     /// The weight index of the forward element that ended a pushed run.
     saved: u32,
-    /// The current element's weight index (and, after `next`, where its weights
-    /// at the level start).
+    /// The current element's weight index.
     idx: u32,
+    /// The pushed run's elements from `back_at` on, as its replay decodes them
+    /// (the first `cached`), so that a replay need not decode them again.
+    run: [u32; RUN],
+    cached: usize,
 }
+
+/// Elements of a pushed run kept for its replay (longer runs are decoded again).
+const RUN: usize = 32;
 
 impl<'t, 's> Walk<'t, 's> {
     fn new(t: &'t Tables<'t>, s: &'s [u8]) -> Self {
@@ -216,6 +241,8 @@ impl<'t, 's> Walk<'t, 's> {
             back_at: 0,
             saved: 0,
             idx: 0,
+            run: [0; RUN],
+            cached: 0,
         }
     }
 
@@ -256,13 +283,18 @@ impl<'t, 's> Walk<'t, 's> {
                         return None;
                     }
                 } else {
-                    // Decode the run again from its start up to the element due.
-                    let mut p = self.back_at;
-                    let mut k = self.stop;
-                    while k < self.back {
-                        self.idx = t.element(self.s, &mut p) & 0xff_ffff;
-                        k += 1;
-                    }
+                    // The element due: the (back - stop)th from the run's start.
+                    let k = self.back - self.stop;
+                    self.idx = match self.run.get(k - 1) {
+                        Some(&e) if k <= self.cached => e,
+                        _ => {
+                            let mut p = self.back_at;
+                            for _ in 0..k {
+                                self.idx = t.element(self.s, &mut p) & 0xff_ffff;
+                            }
+                            self.idx
+                        }
+                    };
                     self.back = self.back.wrapping_sub(1);
                     *us = self.at;
                 }
@@ -299,22 +331,35 @@ impl<'t, 's> Walk<'t, 's> {
                     if self.back > stop {
                         self.back -= 1;
                     }
+                    let mut p = self.back_at;
+                    self.cached = (self.back - stop).min(RUN);
+                    for e in &mut self.run[..self.cached] {
+                        *e = t.element(self.s, &mut p) & 0xff_ffff;
+                    }
                 }
             }
-            // The element's weights at this level: skip those of the levels before.
-            let w = t.weights;
-            let mut i = self.idx as usize;
-            let mut len = byte(w, i) as usize;
-            i += 1;
-            for _ in 0..pass {
-                i += len;
-                len = byte(w, i) as usize;
-                i += 1;
-            }
+            let (at, len) = t.weights_at(self.idx, pass);
             if len != 0 {
-                return Some((dist, i, len));
+                return Some((dist, at, len));
             }
         }
+    }
+}
+
+impl Tables<'_> {
+    /// Where the weights of element `idx` at level `pass` start, and how many.
+    #[inline(always)]
+    fn weights_at(&self, idx: u32, pass: usize) -> (usize, usize) {
+        let w = self.weights;
+        let mut i = idx as usize;
+        let mut len = byte(w, i) as usize;
+        i += 1;
+        for _ in 0..pass {
+            i += len;
+            len = byte(w, i) as usize;
+            i += 1;
+        }
+        (i, len)
     }
 }
 
@@ -351,14 +396,9 @@ pub fn key(t: &Tables<'_>, name: &[u8], from: usize, to: usize, out: &mut [u8]) 
     let mut o = Out { buf: out, len: 0 };
     let mut walk = Walk::new(t, name);
     for pass in 0..to.min(t.nrules) {
-        walk.level();
         let write = pass >= from;
         let position = t.position >> pass & 1 != 0;
-        while let Some((dist, at, len)) = walk.next(pass) {
-            if !write {
-                continue;
-            }
-            let weights = t.weights.get(at..at + len).unwrap_or(&[]);
+        let put = |o: &mut Out, dist: usize, at: usize, len: usize| {
             if position {
                 if dist < 255 {
                     o.push(dist as u8);
@@ -366,10 +406,35 @@ pub fn key(t: &Tables<'_>, name: &[u8], from: usize, to: usize, out: &mut [u8]) 
                     o.push(255);
                     o.extend(&(dist as u32).to_be_bytes());
                 }
-                o.extend(weights);
+            }
+            for k in at..at + len {
+                o.push(byte(t.weights, k));
+            }
+            if position {
                 o.push(0);
-            } else {
-                o.extend(weights);
+            }
+        };
+        if t.backward >> pass & 1 == 0 {
+            // No element is backward here: glibc's walk takes them in order.
+            let (mut at, mut dist) = (0, 0);
+            while at < name.len() {
+                let e = t.element(name, &mut at) & 0xff_ffff;
+                walk.decoded += 1;
+                dist += 1;
+                let (w, len) = t.weights_at(e, pass);
+                if len != 0 && write {
+                    put(&mut o, dist, w, len);
+                    dist = 0;
+                } else if len != 0 {
+                    dist = 0;
+                }
+            }
+        } else {
+            walk.level();
+            while let Some((dist, at, len)) = walk.next(pass) {
+                if write {
+                    put(&mut o, dist, at, len);
+                }
             }
         }
         if write {

@@ -33,7 +33,7 @@ pub fn tables() -> Option<Tables<'static>> {
 }
 
 /// Levels the stored keys hold.
-const KEPT: usize = 3;
+const KEPT: usize = 1;
 
 /// Keys of some names: key `i` is `bytes[at[i]..at[i + 1]]`.
 struct Keys<'a> {
