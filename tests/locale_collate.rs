@@ -321,3 +321,85 @@ fn sort_dot_first_utf8_locale() {
         ls("en_US.UTF-8", &fx.root).args(args).same();
     }
 }
+
+/// Pairs where glibc's walk of backward runs differs from a plain reversal of
+/// each run (docs/LOCALES.md §2.4), in the locales they were found in.
+#[test]
+#[ignore = "needs localedef and Debian's locales package (.ci/run installs it)"]
+fn backward_run_pairs_as_gnu() {
+    let fx = Fixture::new("collate-backward");
+    let pairs: [(&[u8], &[u8]); 5] = [
+        (b"9\xc3\xbc", b"9\xc3\xc3\xbc"),
+        ("漢1".as_bytes(), "漢1_".as_bytes()),
+        (b"2Ch", b"2%Ch"),
+        (b"9 \xdf", b"9\xdf"),
+        (b"a1", b"a1_"),
+    ];
+    let mut dirs = Vec::new();
+    for (i, (a, b)) in pairs.iter().enumerate() {
+        let d = fx.dir(format!("{i}"));
+        touch(&d, a);
+        touch(&d, b);
+        dirs.push(format!("{i}"));
+    }
+    for name in locales::names() {
+        for r in [&[][..], &["-r"]] {
+            ls(name, &fx.root).arg("-1").args(r).args(&dirs).same();
+        }
+    }
+}
+
+/// Every name of up to three pieces of a small alphabet, in one directory.
+#[test]
+#[ignore = "needs localedef and Debian's locales package (.ci/run installs it)"]
+fn small_alphabet_exhaustive_as_gnu() {
+    let fx = Fixture::new("collate-small");
+    let utf8_set: [&[u8]; 16] = [
+        b"a",
+        b"A",
+        "á".as_bytes(),
+        b"_",
+        b"-",
+        b".",
+        b" ",
+        "ß".as_bytes(),
+        b"ch",
+        b"c",
+        b"h",
+        "ı".as_bytes(),
+        b"I",
+        b"9",
+        b"\xff",
+        b"\xc3",
+    ];
+    let byte_set: [&[u8]; 12] = [
+        b"a", b"A", b"\xe1", b"_", b"-", b".", b" ", b"\xdf", b"c", b"h", b"9", b"\xff",
+    ];
+    for (tag, set) in [("u", &utf8_set[..]), ("b", &byte_set[..])] {
+        let dir = fx.dir(tag);
+        let mut names: Vec<Vec<u8>> = vec![vec![]];
+        for _ in 0..3 {
+            let longer: Vec<Vec<u8>> = names
+                .iter()
+                .filter(|n| n.len() < 6)
+                .flat_map(|n| set.iter().map(move |p| [&n[..], p].concat()))
+                .collect();
+            names.extend(longer);
+        }
+        names.sort();
+        names.dedup();
+        for n in names.iter().filter(|n| !n.is_empty()) {
+            touch(&dir, n);
+        }
+    }
+    for name in locales::names() {
+        let dir = if utf8(name) { "u" } else { "b" };
+        for r in [&[][..], &["-r"]] {
+            ls(name, &fx.root)
+                .args(["-A", "-1"])
+                .args(r)
+                .arg(dir)
+                .same();
+        }
+    }
+}
