@@ -63,9 +63,12 @@ fn build<'a, 'n>(
         if len <= buf.len() {
             bytes.extend(&buf[..len])?;
         } else {
+            // Room made by extending (a second user of Grow<u8>::push would take
+            // its inlined growth out of the C locale's paths).
             let from = bytes.len();
-            for _ in 0..len {
-                bytes.push(0)?;
+            buf = [0; 512];
+            while bytes.len() < from + len {
+                bytes.extend(&buf[..(from + len - bytes.len()).min(512)])?;
             }
             key(t, name(i), 0, KEPT, &mut bytes.as_mut_slice()[from..]);
         }
