@@ -1,9 +1,9 @@
 //! The orders of `sort` under an installed locale's LC_COLLATE, where GNU ls
 //! compares names with strcoll: each name's collation key (`hot::collate`) is
 //! built once into the arena, and names compare by their keys. The keys hold the
-//! first levels only (three of four: the last is most of a key's bytes and rarely
-//! decides), and two names equal there are settled by building that level for the
-//! two of them. Names equal at every level (glibc ignores bytes that are not
+//! first level only (a third of a whole key's bytes and of its cost; it decides
+//! almost every pair), and two names equal there are settled by building the
+//! other levels for the two of them. Names equal at every level (glibc ignores bytes that are not
 //! UTF-8) keep their input order, also under -r, as GNU's stable merge sort with
 //! its arguments swapped leaves them.
 
