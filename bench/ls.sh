@@ -25,6 +25,14 @@ hf_pair "\`ls -R tree\`" "$ls_ours -R $tree" "/usr/bin/ls -R $tree" "${args[@]}"
 (unset LS_COLORS; export TERM=xterm
   hf_pair "\`ls -R --color=always tree\`" "$ls_ours -R --color=always $tree" "/usr/bin/ls -R --color=always $tree" "${args[@]}")
 hf_pair "\`ls flat100k\`" "$ls_ours $flat" "/usr/bin/ls $flat" "${args[@]}"
+# Collation (LC_COLLATE, GNU's strcoll against our keys): a locale compiled by
+# localedef into $BENCH_LOCPATH (default /tmp/loc, docs/LOCALES.md §1.1), never into
+# the machine's archive; the row is left out when it is missing.
+locpath=${BENCH_LOCPATH:-/tmp/loc}
+if [ -d "$locpath/en_US.UTF-8" ]; then
+  hf_pair "\`ls flat100k\`, en_US.UTF-8" "env LOCPATH=$locpath LC_ALL=en_US.UTF-8 $ls_ours $flat" \
+    "env LOCPATH=$locpath LC_ALL=en_US.UTF-8 /usr/bin/ls $flat" "${args[@]}"
+fi
 hf_pair "\`ls -1U flat100k\`" "$ls_ours -1U $flat" "/usr/bin/ls -1U $flat" "${args[@]}"
 hf_pair "\`ls -C -w 120 flat100k\`" "$ls_ours -C -w 120 $flat" "/usr/bin/ls -C -w 120 $flat" "${args[@]}"
 hf_pair "\`ls -s flat100k\`" "$ls_ours -s $flat" "/usr/bin/ls -s $flat" "${args[@]}"

@@ -14,6 +14,7 @@ pub use bareutils_hot::keysort::bytes_cmp;
 pub use bareutils_hot::keysort::Key;
 use bareutils_hot::keysort::{prefix, sort_keys, sort_packed_names};
 
+mod collated;
 pub mod vercmp;
 
 fn extension(name: &[u8]) -> &[u8] {
@@ -63,6 +64,14 @@ fn sort_through_keys(
         *k = Key::new(if by_name { prefix(e.name()) } else { 0 }, i as u32);
     }
     sort_keys(keys, &|i, j| tie(&entries[i], &entries[j]));
+    permute(entries, keys);
+    Ok(())
+}
+
+/// Puts the entries in the order of `keys` (position i receives entry
+/// keys[i].at()); the keys are used up.
+fn permute(entries: &mut [Entry], keys: &mut [Key]) {
+    let n = entries.len();
     // Apply the permutation: position i receives entry keys[i].1. Done slots are
     // marked with u32::MAX.
     for start in 0..n {
@@ -82,7 +91,6 @@ fn sort_through_keys(
             at = from;
         }
     }
-    Ok(())
 }
 
 /// The records of `packed` in name order, as keys allocated in `region`; None
@@ -91,7 +99,7 @@ pub fn sort_packed<'a>(
     packed: &Packed<'_>,
     region: &Arena<'a>,
 ) -> Result<Option<&'a [Key]>, Exhausted> {
-    if packed.bytes.len() > u32::MAX as usize {
+    if packed.bytes.len() > u32::MAX as usize || collated::tables().is_some() {
         return Ok(None);
     }
     let keys = region.alloc_slice(packed.count, Key::new(0, 0))?;
@@ -110,6 +118,11 @@ pub fn sort_packed<'a>(
 pub fn sort(entries: &mut [Entry], order: Order, scratch: &mut Arena<'_>) -> Result<(), Exhausted> {
     if order.key == SortKey::None || entries.len() < 2 {
         return Ok(());
+    }
+    if order.key != SortKey::Version {
+        if let Some(t) = collated::tables() {
+            return collated::sort(entries, order, scratch, &t);
+        }
     }
     if order.key == SortKey::Name && !order.dirs_first && !order.reverse {
         return sort_through_keys(entries, &scratch.sub(), true, &|a, b| {

@@ -1,0 +1,453 @@
+//! Collation keys for ls's name order under an installed locale: for each name, a
+//! byte string whose byte order (`keysort::bytes_cmp`) is the order glibc's
+//! `strcoll` gives two names, built once per name from LC_COLLATE's multibyte
+//! tables (docs/LOCALES.md §2.4). Not the tables' loading (ls::sort finds them
+//! through `locale::item`) and not the sort itself (keysort).
+//!
+//! Per level, a name is a stream of elements, each the weights of one collating
+//! element at that level. The order of the stream is glibc's walk, not the tidy
+//! "backward runs reversed" of the standard: glibc counts decoded elements in one
+//! counter that it does not reset between levels, and replays backward runs by
+//! decoding them again from their start, which gives a different order for some
+//! strings. `Walk` keeps the same counters and makes the same moves, so its stream
+//! is glibc's.
+//!
+//! The key, level after level: at an ordinary level the weight bytes of the
+//! stream, then a 0; at a position level each element as its distance from the
+//! previous element that counted (1 if none was skipped; 255 and four big-endian
+//! bytes past 254), its weight bytes, a 0; then a 0 that ends the level. This
+//! relies on no weight byte being 0 (the smallest is 2 in every table localedef
+//! writes for the locales measured, and glibc's own strxfrm makes the same
+//! assumption), and on every rule set agreeing on which levels are position
+//! levels past the first (`Tables::new` refuses tables where they do not).
+
+/// Rule flags of a level in a rule set.
+const BACKWARD: u8 = 2;
+const POSITION: u8 = 4;
+/// "No backward run pushed" and "no element yet", as glibc's counters say it.
+const NONE: usize = usize::MAX;
+
+/// The multibyte tables of LC_COLLATE that strcoll reads, each from its item's
+/// offset to the end of the data (reads past a table's end are bounds checked
+/// against the data, and anything out of bounds reads as 0).
+#[derive(Clone, Copy)]
+pub struct Tables<'a> {
+    nrules: usize,
+    rulesets: &'a [u8],
+    table: &'a [u8],
+    weights: &'a [u8],
+    extra: &'a [u8],
+    indirect: &'a [u8],
+    /// Bit `l` set: level `l` is a position level.
+    position: u32,
+    /// Bit `l` set: some rule set is backward at level `l` (the others walk the
+    /// elements in order).
+    backward: u32,
+}
+
+/// The i32 at byte `at` of `b` (0 when out of bounds).
+#[inline(always)]
+fn int_at(b: &[u8], at: usize) -> i32 {
+    match b.get(at..at.wrapping_add(4)) {
+        Some(w) => i32::from_ne_bytes([w[0], w[1], w[2], w[3]]),
+        None => 0,
+    }
+}
+
+/// Byte `i` of `b`, 0 past its end (as the NUL after a C string reads).
+#[inline(always)]
+fn byte(b: &[u8], i: usize) -> u8 {
+    b.get(i).copied().unwrap_or(0)
+}
+
+impl<'a> Tables<'a> {
+    /// The tables of a locale with `nrules` levels (1 to 32), `rulesets` ending
+    /// where its item ends; None when a key
+    /// cannot express its order (the position flag of a level past the first
+    /// differs between rule sets) or the rule sets are missing.
+    pub fn new(
+        nrules: u32,
+        rulesets: &'a [u8],
+        table: &'a [u8],
+        weights: &'a [u8],
+        extra: &'a [u8],
+        indirect: &'a [u8],
+    ) -> Option<Tables<'a>> {
+        let nrules = nrules as usize;
+        if nrules == 0 || nrules > 32 || rulesets.len() < nrules || table.len() < 1024 {
+            return None;
+        }
+        // The rule sets are as many as there are rule bytes in the element indexes
+        // (top 8 bits); all of them are read as the walk may meet any.
+        let first = &rulesets[..nrules];
+        let mut position = 0;
+        for (l, &f) in first.iter().enumerate() {
+            position |= u32::from(f & POSITION != 0) << l;
+        }
+        Some(Tables {
+            nrules,
+            rulesets,
+            table,
+            weights,
+            extra,
+            indirect,
+            position,
+            backward: 0,
+        })
+        .map(|mut t| {
+            for set in t.rulesets.chunks_exact(nrules) {
+                for (l, &f) in set.iter().enumerate() {
+                    t.backward |= u32::from(f & BACKWARD != 0) << l;
+                }
+            }
+            t
+        })
+        .filter(|t| t.uniform())
+    }
+
+    /// Every rule set agrees with the first on the position flag of every level
+    /// past the first (glibc takes the flag from the first string's first
+    /// element, which a key of one string cannot know). `rulesets` is the item's
+    /// bytes up to the next item: a set with a 0 flag (which no level of a real
+    /// set has) is the item's padding.
+    fn uniform(&self) -> bool {
+        self.rulesets.chunks_exact(self.nrules).all(|set| {
+            set.contains(&0)
+                || (1..self.nrules)
+                    .all(|l| u32::from(set[l] & POSITION != 0) == (self.position >> l) & 1)
+        })
+    }
+
+    /// The rule flags of rule set `rule` at level `pass`.
+    #[inline(always)]
+    fn flags(&self, rule: usize, pass: usize) -> u8 {
+        byte(self.rulesets, rule * self.nrules + pass)
+    }
+
+    /// The element that starts at `s[*at]`: its rule set (top 8 bits) and weight
+    /// index (low 24), with `*at` moved past it. The longest sequence of the first
+    /// byte's list in EXTRAMB wins, as its entries come in that order; a range
+    /// entry takes its element from INDIRECTMB.
+    #[inline(always)]
+    fn element(&self, s: &[u8], at: &mut usize) -> u32 {
+        let first = byte(s, *at) as usize;
+        *at += 1;
+        let v = int_at(self.table, first * 4);
+        if v >= 0 {
+            return v as u32;
+        }
+        self.listed(s, at, v)
+    }
+
+    /// The element of a byte whose TABLEMB entry `v` is negative: the list at
+    /// EXTRAMB[-v] says which sequences and ranges start with it.
+    #[inline(never)]
+    fn listed(&self, s: &[u8], at: &mut usize, v: i32) -> u32 {
+        let rest = *at;
+        let mut cp = (v as isize).unsigned_abs();
+        loop {
+            let Some(&n) = self.extra.get(cp + 4) else {
+                return 0;
+            };
+            let i = int_at(self.extra, cp);
+            let n = n as usize;
+            let bytes = cp + 5;
+            if i >= 0 {
+                if (0..n).all(|k| byte(self.extra, bytes + k) == byte(s, rest + k)) {
+                    *at += n;
+                    return i as u32;
+                }
+                cp = (bytes + n + 3) & !3;
+                continue;
+            }
+            // A range: `n` bytes of its start, then `n` of its end.
+            if let Some(offset) = self.in_range(s, rest, bytes, n) {
+                *at += n;
+                let k = ((-(i as isize)) as usize).wrapping_add(offset);
+                return int_at(self.indirect, k.wrapping_mul(4)) as u32;
+            }
+            cp = (bytes + 2 * n + 3) & !3;
+        }
+    }
+
+    /// Whether the `n` bytes of `s` at `rest` lie in the range whose start and
+    /// end are at `bytes` in EXTRAMB; if so, how far from its start (the bytes
+    /// after the common prefix as a big-endian number, differences wrapping as
+    /// glibc's arithmetic does).
+    #[inline]
+    fn in_range(&self, s: &[u8], rest: usize, bytes: usize, n: usize) -> Option<usize> {
+        let start = |k| byte(self.extra, bytes + k);
+        let end = |k| byte(self.extra, bytes + n + k);
+        let Some(c) = (0..n).find(|&k| start(k) != byte(s, rest + k)) else {
+            // The range's first element itself.
+            return Some(0);
+        };
+        if start(c) > byte(s, rest + c) {
+            return None;
+        }
+        if let Some(e) = (0..n).find(|&k| end(k) != byte(s, rest + k)) {
+            if end(e) < byte(s, rest + e) {
+                return None;
+            }
+        }
+        let mut offset = 0usize;
+        for k in c..n {
+            let d = (byte(s, rest + k) as isize - start(k) as isize) as usize;
+            offset = (offset << 8).wrapping_add(d);
+        }
+        Some(offset)
+    }
+}
+
+/// One name's walk through the levels: glibc's per-string state, kept across
+/// levels as glibc keeps it.
+struct Walk<'t, 's> {
+    t: &'t Tables<'t>,
+    s: &'s [u8],
+    /// Where the next forward decode starts.
+    at: usize,
+    /// Elements decoded so far, over all levels (not reset between them).
+    decoded: usize,
+    /// The running count within the current forward scan.
+    count: usize,
+    /// The pushed backward run: its end counter and the one being played back.
+    stop: usize,
+    back: usize,
+    /// Where the pushed run starts in `s`.
+    back_at: usize,
+    /// The weight index of the forward element that ended a pushed run.
+    saved: u32,
+    /// The current element's weight index.
+    idx: u32,
+    /// The pushed run's elements from `back_at` on, as its replay decodes them
+    /// (the first `cached`), so that a replay need not decode them again.
+    run: [u32; RUN],
+    cached: usize,
+}
+
+/// Elements of a pushed run kept for its replay (longer runs are decoded again).
+const RUN: usize = 32;
+
+impl<'t, 's> Walk<'t, 's> {
+    fn new(t: &'t Tables<'t>, s: &'s [u8]) -> Self {
+        Walk {
+            t,
+            s,
+            at: 0,
+            decoded: 0,
+            count: 0,
+            stop: NONE,
+            back: NONE,
+            back_at: 0,
+            saved: 0,
+            idx: 0,
+            run: [0; RUN],
+            cached: 0,
+        }
+    }
+
+    /// Starts level `pass` (the counter of decoded elements carries over).
+    fn level(&mut self) {
+        self.at = 0;
+        self.count = 0;
+        self.stop = NONE;
+        self.back = NONE;
+        self.idx = 0;
+    }
+
+    /// The next element of level `pass` with weights there: (distance from the
+    /// previous one, where its weights start, how many), or None at the end.
+    fn next(&mut self, pass: usize) -> Option<(usize, usize, usize)> {
+        // `us` is glibc's local read position; `self.at` its saved one, which a
+        // forward scan that pushed nothing leaves behind (so a run pushed later in
+        // the same call is replayed from there, skipped elements included).
+        let mut us = self.at;
+        let r = self.step(pass, &mut us);
+        self.at = us;
+        r
+    }
+
+    #[inline(always)]
+    fn step(&mut self, pass: usize, us: &mut usize) -> Option<(usize, usize, usize)> {
+        let t = self.t;
+        let mut dist = 0;
+        loop {
+            dist += 1;
+            if self.stop != NONE {
+                if self.back == self.stop {
+                    // The run is played back: on with the forward element after it.
+                    if self.count < self.decoded {
+                        self.idx = self.saved;
+                        self.stop = NONE;
+                    } else {
+                        return None;
+                    }
+                } else {
+                    // The element due: the (back - stop)th from the run's start.
+                    let k = self.back - self.stop;
+                    self.idx = match self.run.get(k - 1) {
+                        Some(&e) if k <= self.cached => e,
+                        _ => {
+                            let mut p = self.back_at;
+                            for _ in 0..k {
+                                self.idx = t.element(self.s, &mut p) & 0xff_ffff;
+                            }
+                            self.idx
+                        }
+                    };
+                    self.back = self.back.wrapping_sub(1);
+                    *us = self.at;
+                }
+            } else {
+                let stop = self.decoded;
+                let mut prev = self.idx;
+                while *us < self.s.len() {
+                    let e = t.element(self.s, us);
+                    prev = self.idx;
+                    self.idx = e & 0xff_ffff;
+                    self.count = self.decoded;
+                    self.decoded += 1;
+                    if t.flags((e >> 24) as usize, pass) & BACKWARD == 0 {
+                        break;
+                    }
+                    self.count += 1;
+                }
+                if stop >= self.count {
+                    if self.count == self.decoded || stop > self.count {
+                        return None;
+                    }
+                } else {
+                    // A backward run was pushed: play it back from its last element
+                    // (or the one before, when a forward element ended the scan).
+                    self.stop = stop;
+                    self.back_at = self.at;
+                    self.at = *us;
+                    self.back = self.count;
+                    if self.decoded > self.count {
+                        self.back -= 1;
+                        self.saved = self.idx;
+                        self.idx = prev;
+                    }
+                    if self.back > stop {
+                        self.back -= 1;
+                    }
+                    let mut p = self.back_at;
+                    self.cached = (self.back - stop).min(RUN);
+                    for e in &mut self.run[..self.cached] {
+                        *e = t.element(self.s, &mut p) & 0xff_ffff;
+                    }
+                }
+            }
+            let (at, len) = t.weights_at(self.idx, pass);
+            if len != 0 {
+                return Some((dist, at, len));
+            }
+        }
+    }
+}
+
+impl Tables<'_> {
+    /// Where the weights of element `idx` at level `pass` start, and how many.
+    #[inline(always)]
+    fn weights_at(&self, idx: u32, pass: usize) -> (usize, usize) {
+        let w = self.weights;
+        let mut i = idx as usize;
+        let mut len = byte(w, i) as usize;
+        i += 1;
+        for _ in 0..pass {
+            i += len;
+            len = byte(w, i) as usize;
+            i += 1;
+        }
+        (i, len)
+    }
+}
+
+/// Writes bytes into a caller's buffer, counting those that do not fit.
+struct Out<'o> {
+    buf: &'o mut [u8],
+    len: usize,
+}
+
+impl Out<'_> {
+    #[inline(always)]
+    fn push(&mut self, b: u8) {
+        if let Some(x) = self.buf.get_mut(self.len) {
+            *x = b;
+        }
+        self.len += 1;
+    }
+
+    #[inline(always)]
+    fn extend(&mut self, bytes: &[u8]) {
+        let end = self.len + bytes.len();
+        if let Some(x) = self.buf.get_mut(self.len..end) {
+            x.copy_from_slice(bytes);
+        }
+        self.len = end;
+    }
+}
+
+/// The key of `name` for the levels `from..to` (the levels before `from` are
+/// walked but not written, as their walk changes the later ones), written into
+/// `out`; returns its length, which may exceed `out.len()`: then only the part
+/// that fits was written, and a buffer of that length takes the whole key.
+pub fn key(t: &Tables<'_>, name: &[u8], from: usize, to: usize, out: &mut [u8]) -> usize {
+    let mut o = Out { buf: out, len: 0 };
+    let mut walk = Walk::new(t, name);
+    for pass in 0..to.min(t.nrules) {
+        let write = pass >= from;
+        let position = t.position >> pass & 1 != 0;
+        let put = |o: &mut Out, dist: usize, at: usize, len: usize| {
+            if position {
+                if dist < 255 {
+                    o.push(dist as u8);
+                } else {
+                    o.push(255);
+                    o.extend(&(dist as u32).to_be_bytes());
+                }
+            }
+            for k in at..at + len {
+                o.push(byte(t.weights, k));
+            }
+            if position {
+                o.push(0);
+            }
+        };
+        if t.backward >> pass & 1 == 0 {
+            // No element is backward here: glibc's walk takes them in order.
+            let (mut at, mut dist) = (0, 0);
+            while at < name.len() {
+                let e = t.element(name, &mut at) & 0xff_ffff;
+                walk.decoded += 1;
+                dist += 1;
+                let (w, len) = t.weights_at(e, pass);
+                if len != 0 && write {
+                    put(&mut o, dist, w, len);
+                    dist = 0;
+                } else if len != 0 {
+                    dist = 0;
+                }
+            }
+        } else {
+            walk.level();
+            while let Some((dist, at, len)) = walk.next(pass) {
+                if write {
+                    put(&mut o, dist, at, len);
+                }
+            }
+        }
+        if write {
+            o.push(0);
+        }
+    }
+    o.len
+}
+
+/// The number of levels of the tables.
+pub fn levels(t: &Tables<'_>) -> usize {
+    t.nrules
+}
+
+#[cfg(test)]
+mod tests;
