@@ -16,10 +16,31 @@ mod tests;
 use glibc::glibc;
 use numbers::{iso_week, nanoseconds, number, numeric, put_signed, tm_year, year};
 
+/// LC_TIME's texts by `nl_langinfo`'s index within LC_TIME (ABDAY_1 0, DAY_1 7,
+/// ABMON_1 14, MON_1 26, AM_STR 38, PM_STR 39, D_T_FMT 40, D_FMT 41, T_FMT 42,
+/// T_FMT_AMPM 43); None gives the C locale's.
+pub type Names = fn(usize) -> Option<&'static [u8]>;
+
+/// The C locale's texts.
+pub fn c_names(_: usize) -> Option<&'static [u8]> {
+    None
+}
+
 /// Writes `tm` (the local time of `secs` seconds since the epoch, plus `nsec`
-/// nanoseconds) as `fmt` says.
-pub fn format(fmt: &[u8], tm: &Tm, secs: i64, nsec: u32, out: &mut dyn Sink) {
-    let when = When { tm, secs, nsec };
+/// nanoseconds) as `fmt` says, with the names and formats of `names`.
+pub fn format(fmt: &[u8], tm: &Tm, secs: i64, nsec: u32, names: Names, out: &mut dyn Sink) {
+    let when = When {
+        tm,
+        secs,
+        nsec,
+        names,
+        depth: 0,
+    };
+    run(fmt, &when, out);
+}
+
+/// [`format`] with `w`'s time and names.
+fn run(fmt: &[u8], w: &When, out: &mut dyn Sink) {
     let mut i = 0;
     while i < fmt.len() {
         let Some(rel) = fmt[i..].iter().position(|&b| b == b'%') else {
@@ -27,7 +48,7 @@ pub fn format(fmt: &[u8], tm: &Tm, secs: i64, nsec: u32, out: &mut dyn Sink) {
             return;
         };
         out.put(&fmt[i..i + rel]);
-        i = conversion(fmt, i + rel, &when, out);
+        i = conversion(fmt, i + rel, w, out);
     }
 }
 
@@ -37,7 +58,14 @@ pub const LS_MAX: usize = 1000;
 
 /// Formats into `buf` as [`format`] does; None when the result is longer than `buf`
 /// (for ls, a buffer of [`LS_MAX`] bytes). Fast even for absurd widths.
-pub fn format_bounded(fmt: &[u8], tm: &Tm, secs: i64, nsec: u32, buf: &mut [u8]) -> Option<usize> {
+pub fn format_bounded(
+    fmt: &[u8],
+    tm: &Tm,
+    secs: i64,
+    nsec: u32,
+    names: Names,
+    buf: &mut [u8],
+) -> Option<usize> {
     if widest_padding(fmt) > buf.len() {
         return None;
     }
@@ -46,7 +74,7 @@ pub fn format_bounded(fmt: &[u8], tm: &Tm, secs: i64, nsec: u32, buf: &mut [u8])
         len: 0,
         overflow: false,
     };
-    format(fmt, tm, secs, nsec, &mut sink);
+    format(fmt, tm, secs, nsec, names, &mut sink);
     (!sink.overflow).then_some(sink.len)
 }
 
@@ -103,10 +131,14 @@ impl Sink for Bounded<'_> {
     }
 }
 
+#[derive(Clone, Copy)]
 struct When<'t, 'a> {
     tm: &'t Tm<'a>,
     secs: i64,
     nsec: u32,
+    names: Names,
+    /// How deep in the locale's own formats (`%c` in D_T_FMT...) this is.
+    depth: u8,
 }
 
 /// The flags, width and modifier of one conversion.
@@ -135,14 +167,14 @@ impl Spec {
 
 /// A small fixed buffer for one conversion's text.
 struct Buf {
-    bytes: [u8; 48],
+    bytes: [u8; 256],
     len: usize,
 }
 
 impl Buf {
     fn new() -> Buf {
         Buf {
-            bytes: [0; 48],
+            bytes: [0; 256],
             len: 0,
         }
     }
