@@ -22,6 +22,8 @@ pub(super) struct Plan {
     pub(super) quotes: u8,
     /// LC_CTYPE is UTF-8.
     pub(super) utf8: bool,
+    /// The printable high bytes of an 8-bit locale (`Quoting::high`).
+    pub(super) high: u128,
     pub(super) extra: &'static [u8],
 }
 
@@ -57,7 +59,7 @@ pub(super) const QUOTES: [(&[u8], &[u8]); 4] = [
 ];
 
 impl Plan {
-    pub(super) fn of(style: Style, utf8: bool, extra: &'static [u8]) -> Plan {
+    pub(super) fn of(style: Style, utf8: bool, high: u128, extra: &'static [u8]) -> Plan {
         let bits = PLANS[style as usize];
         let quotes = if utf8 && bits & LOCALE_QUOTES != 0 {
             3
@@ -71,6 +73,7 @@ impl Plan {
             bare: bits & BARE != 0,
             quotes,
             utf8,
+            high,
             extra,
         }
     }
