@@ -10,7 +10,7 @@ use crate::locale;
 use crate::sys::{env, file, map, time};
 use core::cell::{Cell, OnceCell};
 use core::ffi::CStr;
-use strtime::{c_names, format_bounded, Names, LS_MAX};
+use strtime::{format_bounded, Names, C_NAMES, LS_MAX};
 use tz::{Tm, Tz};
 
 pub mod strtime;
@@ -54,6 +54,17 @@ fn lc_time(i: usize) -> Option<&'static [u8]> {
     locale::string(locale::TIME, i)
 }
 
+/// The installed LC_CTYPE's toupper (`upper`) or tolower of `b`: its TOUPPER or
+/// TOLOWER table (items 1 and 3, 384 words for -128..255).
+fn lc_case(b: u8, upper: bool) -> u8 {
+    let table = if upper { 1 } else { 3 };
+    let at = (usize::from(b) + 128) * 4;
+    locale::item(locale::CTYPE, table)
+        .and_then(|t| t.get(at..at + 4))
+        .and_then(|w| u8::try_from(i32::from_ne_bytes(w.try_into().ok()?)).ok())
+        .unwrap_or(b)
+}
+
 /// ABMON_1..12 of `names` padded as coreutils' abmon_init pads them
 /// (with gnulib's mbsalign): each cut to at most 12 columns, then padded to the
 /// widest, after the name, or before it when it starts with an ASCII digit.
@@ -70,7 +81,7 @@ fn abmon(names: Names, utf8: bool) -> Option<[Month; 12]> {
     }; 12];
     let mut cols = [0u8; 12];
     for (i, m) in months.iter_mut().enumerate() {
-        let name = names(14 + i)?;
+        let name = (names.text)(14 + i)?;
         if name.contains(&b'%') {
             return None;
         }
@@ -145,20 +156,20 @@ impl Clock {
     /// A clock that formats old times with `formats[0]`, recent ones with
     /// `formats[1]`; `utf8`: LC_CTYPE is UTF-8.
     pub fn new(formats: [&'static [u8]; 2], utf8: bool) -> Clock {
-        Clock::with(
-            formats,
-            utf8,
-            locale::data(locale::TIME).map(|_| lc_time as Names),
-        )
+        let mut names = C_NAMES;
+        if locale::data(locale::CTYPE).is_some() {
+            names.case = lc_case;
+        }
+        let local = locale::data(locale::TIME).is_some();
+        if local {
+            names.text = lc_time;
+        }
+        Clock::with(formats, utf8, names, local)
     }
 
-    /// [`Clock::new`] with the names of an installed LC_TIME (`local`) or C's.
-    fn with(formats: [&'static [u8]; 2], utf8: bool, local: Option<Names>) -> Clock {
-        let (names, months) = match local {
-            None => (c_names as Names, None),
-            Some(n) => (n, abmon(n, utf8)),
-        };
-        let local = local.is_some();
+    /// [`Clock::new`] with `names`, those of an installed LC_TIME when `local`.
+    fn with(formats: [&'static [u8]; 2], utf8: bool, names: Names, local: bool) -> Clock {
+        let months = if local { abmon(names, utf8) } else { None };
         let longest = months.map_or(3, |m| {
             m.iter()
                 .map(|m| m.name.len() + usize::from(m.before + m.after))

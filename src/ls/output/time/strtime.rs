@@ -16,15 +16,25 @@ mod tests;
 use glibc::glibc;
 use numbers::{iso_week, nanoseconds, number, numeric, put_signed, tm_year, year};
 
-/// LC_TIME's texts by `nl_langinfo`'s index within LC_TIME (ABDAY_1 0, DAY_1 7,
-/// ABMON_1 14, MON_1 26, AM_STR 38, PM_STR 39, D_T_FMT 40, D_FMT 41, T_FMT 42,
-/// T_FMT_AMPM 43); None gives the C locale's.
-pub type Names = fn(usize) -> Option<&'static [u8]>;
-
-/// The C locale's texts.
-pub fn c_names(_: usize) -> Option<&'static [u8]> {
-    None
+/// What strftime takes from the locale.
+#[derive(Clone, Copy)]
+pub struct Names {
+    /// LC_TIME's texts by `nl_langinfo`'s index within LC_TIME (ABDAY_1 0, DAY_1
+    /// 7, ABMON_1 14, MON_1 26, AM_STR 38, PM_STR 39, D_T_FMT 40, D_FMT 41, T_FMT
+    /// 42, T_FMT_AMPM 43); None gives the C locale's.
+    pub text: fn(usize) -> Option<&'static [u8]>,
+    /// LC_CTYPE's toupper (true) or tolower (false) of a byte.
+    pub case: fn(u8, bool) -> u8,
 }
+
+/// The C locale's.
+pub const C_NAMES: Names = Names {
+    text: |_| None,
+    case: |b, upper| match upper {
+        true => b.to_ascii_uppercase(),
+        false => b.to_ascii_lowercase(),
+    },
+};
 
 /// Writes `tm` (the local time of `secs` seconds since the epoch, plus `nsec`
 /// nanoseconds) as `fmt` says, with the names and formats of `names`.
@@ -214,16 +224,19 @@ fn pad_to(out: &mut dyn Sink, pad: u8, width: i32, len: usize) {
     }
 }
 
-/// Text, padded to the width, with the case changed (lower case wins).
-fn text(out: &mut dyn Sink, spec: &Spec, s: &[u8], lower: bool, upper: bool) {
+/// Text, padded to the width, with the case changed by `case` (lower case wins).
+fn text(
+    out: &mut dyn Sink,
+    spec: &Spec,
+    s: &[u8],
+    lower: bool,
+    upper: bool,
+    case: fn(u8, bool) -> u8,
+) {
     pad_to(out, spec.pad, spec.width, s.len());
     if lower || upper {
         for &b in s {
-            out.put_byte(if lower {
-                b.to_ascii_lowercase()
-            } else {
-                b.to_ascii_uppercase()
-            });
+            out.put_byte(case(b, !lower));
         }
     } else {
         out.put(s);
@@ -347,7 +360,7 @@ fn conversion(fmt: &[u8], at: usize, w: &When, out: &mut dyn Sink) -> usize {
             _ => &fmt[at..end],
         }
     };
-    text(out, &spec, s, lower, upper);
+    text(out, &spec, s, lower, upper, w.names.case);
     end
 }
 
@@ -385,7 +398,9 @@ fn modifier_allowed(c: u8, m: u8) -> bool {
 
 /// An unknown or malformed conversion: its text, padded to the width.
 fn bad(out: &mut dyn Sink, spec: &Spec, s: &[u8]) {
-    text(out, spec, s, false, spec.upper);
+    text(out, spec, s, false, spec.upper, |b, _| {
+        b.to_ascii_uppercase()
+    });
 }
 
 /// `%D %F %R %T`: formatted as gnulib formats a sub-format (the pad also pads the
@@ -443,7 +458,7 @@ fn zone_offset(
     if spec.modifier == b'O' && !negative {
         let mut buf = Buf::new();
         glibc(if colons == 0 { b'z' } else { b':' }, w, &mut buf);
-        text(out, spec, buf.as_bytes(), false, spec.upper);
+        text(out, spec, buf.as_bytes(), false, spec.upper, w.names.case);
         return z_at + 1;
     }
     let (h, m, s) = (diff / 3600, diff / 60 % 60, diff % 60);

@@ -25,7 +25,7 @@ fn quick_formats_agree_with_strtime() {
                 let (mut a, mut b) = ([0u8; 64], [0u8; 64]);
                 let nsec = (t as u32).wrapping_mul(7919) % 1_000_000_000;
                 let q = quick(f, &tm, nsec, &mut a).unwrap();
-                let s = format_bounded(f, &tm, t, nsec, c_names, &mut b).unwrap();
+                let s = format_bounded(f, &tm, t, nsec, C_NAMES, &mut b).unwrap();
                 assert_eq!(a[..q], b[..s], "{t} {:?}", core::str::from_utf8(f));
             }
         }
@@ -92,8 +92,16 @@ fn invalid(i: usize) -> Option<&'static [u8]> {
 }
 
 /// `fmt` (the old-file format) for May 20 2026 and Feb 1 2026, with `names`.
-fn dates(fmt: &'static [u8], names: Names, utf8: bool) -> [String; 2] {
-    let clock = Clock::with([fmt, b"%b %e %H:%M"], utf8, Some(names));
+fn dates(fmt: &'static [u8], names: fn(usize) -> Option<&'static [u8]>, utf8: bool) -> [String; 2] {
+    let clock = Clock::with(
+        [fmt, b"%b %e %H:%M"],
+        utf8,
+        Names {
+            text: names,
+            ..C_NAMES
+        },
+        true,
+    );
     [1_779_278_400, 1_769_904_000].map(|t| {
         let tm = Tz::UTC.localtime(t).unwrap();
         let mut buf = [0u8; LS_MAX];
@@ -124,7 +132,15 @@ fn month_names_padded_as_gnu() {
     // Names starting with a digit are padded before.
     assert_eq!(dates(b"%b|", digits, true), ["7x|", " 1|"]);
     // Cut to 12 columns (a wide character that does not fit is left out).
-    let clock = Clock::with([b"%b|", b"%b|"], true, Some(long));
+    let clock = Clock::with(
+        [b"%b|", b"%b|"],
+        true,
+        Names {
+            text: long,
+            ..C_NAMES
+        },
+        true,
+    );
     let tm = Tz::UTC.localtime(1_767_225_600).unwrap();
     let mut buf = [0u8; LS_MAX];
     let n = clock.strftime(0, &tm, 0, 0, &mut buf).unwrap();

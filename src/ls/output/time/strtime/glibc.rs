@@ -54,7 +54,7 @@ pub(super) fn glibc(conv: u8, w: &When, out: &mut Buf) {
         b'r' => 43,
         _ => usize::MAX,
     };
-    if let Some(text) = (w.names)(item) {
+    if let Some(text) = (w.names.text)(item) {
         if item < 40 {
             return out.put(text);
         }
