@@ -175,5 +175,36 @@ pub fn name(cat: usize) -> Option<&'static [u8]> {
 // Messages: gettext's catalogs (locale/catalog.rs).
 pub use catalog::{put as put_text, quotes, translate, COREUTILS, LIBC, TIME_FORMATS};
 
+// ---- 8-bit LC_CTYPE (ls's quoting and widths, wc) ----
+
+/// When LC_CTYPE is an installed single-byte locale (MB_CUR_MAX 1, not UTF-8):
+/// each byte's `isprint` (bit 0) and `isspace` (bit 1), from the CLASS table (384
+/// 16-bit entries for -128..255, item 0). Each entry's second byte holds the
+/// classes 0 to 7 (print is 6, space 5) on either byte order, as localedef stores
+/// them. None in C, POSIX and UTF-8 locales.
+pub fn byte_classes() -> Option<[u8; 256]> {
+    if ctype_utf8() || word(CTYPE, 13)? != 1 {
+        return None;
+    }
+    let table = item(CTYPE, 0)?;
+    let mut classes = [0u8; 256];
+    for (b, k) in classes.iter_mut().enumerate() {
+        let bits = *table.get((b + 128) * 2 + 1)?;
+        *k = (bits >> 6 & 1) | (bits >> 4 & 2);
+    }
+    Some(classes)
+}
+
+/// The byte `btowc` makes U+00A0 (no-break space) in the 8-bit LC_CTYPE's
+/// codeset, by its name: 0x9a in KOI8-R and KOI8-U, 0xff in CP866, 0xa0 in the
+/// ISO-8859 and Windows codesets and the others.
+pub fn nbsp_byte() -> u8 {
+    match string(CTYPE, 14).unwrap_or_default() {
+        [b'K', b'O', b'I', b'8', ..] => 0x9a,
+        b"IBM866" | b"CP866" => 0xff,
+        _ => 0xa0,
+    }
+}
+
 #[cfg(test)]
 mod tests;

@@ -49,6 +49,9 @@ pub struct Classes {
     /// How often each lead was looked up the slow way (its summary is made after
     /// LEAD_PATIENCE times, so small inputs never pay for it).
     lead_hits: [u16; 64],
+    /// In an 8-bit locale, the class (PRINT, SEP) of each byte; the counter then
+    /// takes every byte through it (`Counter::eight_bit`).
+    pub bytes: Option<[u8; 256]>,
 }
 
 /// Lead-table bits (see `Classes::leads`).
@@ -71,6 +74,7 @@ impl Classes {
             runs: [0; 1024],
             leads: [LEAD_SLOW; 64],
             lead_hits: [0; 64],
+            bytes: None,
         }
     }
 

@@ -123,6 +123,9 @@ impl<'c> Counter<'c> {
     /// UTF-8 a character cut off at the end, which the caller passes again in
     /// front of the next read (or drops at end of input, as GNU does).
     pub fn feed(&mut self, buf: &[u8]) -> usize {
+        if let Some(table) = self.classes.bytes {
+            return self.eight_bit(buf, &table);
+        }
         if !crate::wide() {
             // The baseline kernels (SSE2 on a CPU without AVX2) get four loops, not
             // five: in UTF-8 with words, -L is a flag the block code tests.

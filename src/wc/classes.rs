@@ -6,8 +6,20 @@ pub use crate::hot::classes::Classes;
 
 /// An empty cache; with `posix` (POSIXLY_CORRECT) the no-break spaces do not
 /// separate words.
+/// In an 8-bit locale the bytes' classes come from its CLASS table, the no-break
+/// space from its codeset.
 pub fn new(posix: bool) -> Classes {
-    Classes::new(if posix { posix_class } else { class })
+    let mut c = Classes::new(if posix { posix_class } else { class });
+    if let Some(k) = crate::locale::byte_classes() {
+        let nbsp = crate::locale::nbsp_byte();
+        let mut table = [0; 256];
+        for (b, t) in table.iter_mut().enumerate() {
+            let sep = k[b] & 2 != 0 || (!posix && b == usize::from(nbsp));
+            *t = crate::hot::classes::class(k[b] & 1 != 0, 1, sep);
+        }
+        c.bytes = Some(table);
+    }
+    c
 }
 
 /// The class of `cp` (`hot::classes::class`).

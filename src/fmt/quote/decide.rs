@@ -12,7 +12,7 @@ use super::{Quoting, Style};
 /// open when writing starts (see [`Findings::dollar_open`]).
 #[inline(never)]
 pub(super) fn decide(q: &Quoting, name: &[u8]) -> (Plan, bool) {
-    let mut plan = Plan::of(q.style, q.utf8, q.extra, q.quotes);
+    let mut plan = Plan::of(q.style, q.utf8, q.high, q.extra, q.quotes);
     let dry_run =
         |plan: &Plan, f: &mut Findings| run(plan, name, false, &mut Out::new(None, false), f);
     if plan.bare && dry_run(&plan, &mut Findings::default()).is_err() {
@@ -23,7 +23,7 @@ pub(super) fn decide(q: &Quoting, name: &[u8]) -> (Plan, bool) {
         let _ = dry_run(&plan, &mut f);
         if f.apostrophe {
             if f.double_quote_safe {
-                return (Plan::of(Style::C, q.utf8, plan.extra, q.quotes), false);
+                return (Plan::of(Style::C, q.utf8, q.high, plan.extra, q.quotes), false);
             }
             return (plan, f.dollar_open);
         }

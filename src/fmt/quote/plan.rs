@@ -23,6 +23,8 @@ pub(super) struct Plan {
     pub(super) close: &'static [u8],
     /// LC_CTYPE is UTF-8.
     pub(super) utf8: bool,
+    /// The printable high bytes of an 8-bit locale (`Quoting::high`).
+    pub(super) high: u128,
     pub(super) extra: &'static [u8],
 }
 
@@ -58,7 +60,13 @@ const QUOTES: [(&[u8], &[u8]); 4] = [
 ];
 
 impl Plan {
-    pub(super) fn of(style: Style, utf8: bool, extra: &'static [u8], locale: Quotes) -> Plan {
+    pub(super) fn of(
+        style: Style,
+        utf8: bool,
+        high: u128,
+        extra: &'static [u8],
+        locale: Quotes,
+    ) -> Plan {
         let bits = PLANS[style as usize];
         let quotes = if utf8 && bits & LOCALE_QUOTES != 0 {
             3
@@ -78,6 +86,7 @@ impl Plan {
             open,
             close,
             utf8,
+            high,
             extra,
         }
     }

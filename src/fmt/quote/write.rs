@@ -296,7 +296,8 @@ impl Writer<'_, '_, '_> {
             _ => {
                 let mut printable = false;
                 if !plan.utf8 {
-                    printable = (0x20..0x7f).contains(&c);
+                    printable =
+                        (0x20..0x7f).contains(&c) || c >= 0x80 && plan.high >> (c & 0x7f) & 1 != 0;
                     need.cols = printable as usize;
                     need.hidden = !printable;
                 } else {

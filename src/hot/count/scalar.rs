@@ -72,14 +72,27 @@ impl Counter<'_> {
         }
     }
 
-    /// A decoded non-ASCII character.
+    /// Counts `buf` in an 8-bit locale as GNU's single-byte loop does: the line,
+    /// tab and space bytes as in C, any other byte by its class in `table`
+    /// (printable: one column, then a word separator or part of a word; others
+    /// transparent). -L is always counted.
+    #[inline(never)]
+    pub(super) fn eight_bit(&mut self, buf: &[u8], table: &[u8; 256]) -> usize {
+        for &b in buf {
+            match b {
+                b'\n' | b'\r' | 0x0c | b'\t' | b' ' | 0x0b => self.byte::<true>(b),
+                _ => self.class::<true>(table[usize::from(b)], 1),
+            }
+        }
+        buf.len()
+    }
+
+    /// A character of class `k`, `width` columns wide when printable.
     #[inline(always)]
-    fn wide<const LEN: bool>(&mut self, cp: u32) {
-        self.chars += 1;
-        let k = self.classes.get(cp);
+    fn class<const LEN: bool>(&mut self, k: u8, width: u64) {
         if k & PRINT != 0 {
             if LEN {
-                self.linepos += Classes::width(k);
+                self.linepos += width;
             }
             if k & SEP != 0 {
                 self.in_word = false;
@@ -88,6 +101,14 @@ impl Counter<'_> {
                 self.in_word = true;
             }
         }
+    }
+
+    /// A decoded non-ASCII character.
+    #[inline(always)]
+    fn wide<const LEN: bool>(&mut self, cp: u32) {
+        self.chars += 1;
+        let k = self.classes.get(cp);
+        self.class::<LEN>(k, Classes::width(k));
     }
 
     /// Steps through the characters that start in `buf[from..until]`; returns the

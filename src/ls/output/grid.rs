@@ -160,8 +160,7 @@ impl Render {
         if self.show.size {
             match e.meta {
                 Some(m) => {
-                    out::repeat(b' ', f.blocks.saturating_sub(self.blocks_width(m.blocks)));
-                    self.blocks_text(m.blocks);
+                    self.blocks_text(m.blocks, f.blocks);
                 }
                 None => {
                     out::repeat(b' ', f.blocks.saturating_sub(1));

@@ -15,7 +15,7 @@ use crate::fmt::num::{dec_width, i64_dec, u64_dec};
 use crate::fmt::unicode::mbswidth;
 use crate::ls::entry::{Entry, Kind, Meta};
 use crate::ls::plan::IndicatorStyle as Indicator;
-use crate::ls::values::size::{format_scaled, BlockSize, Suffix};
+use crate::ls::values::size::{scaled, BlockSize, Suffix, LONGEST};
 use crate::sys::out;
 use mode::mode_string;
 
@@ -42,7 +42,7 @@ pub struct Widths {
 struct Bufs {
     t: [u8; 20],
     digits: [u8; 20],
-    text: heapless::Vec<u8, 64>,
+    text: [u8; LONGEST],
     time: [u8; LS_MAX],
 }
 
@@ -51,7 +51,7 @@ impl Bufs {
         Bufs {
             t: [0; 20],
             digits: [0; 20],
-            text: heapless::Vec::new(),
+            text: [0; LONGEST],
             time: [0; LS_MAX],
         }
     }
@@ -63,9 +63,7 @@ impl Bufs {
         if bs.human.is_none() && bs.factor == unit && bs.suffix == Suffix::None && !bs.grouping {
             return u64_dec(value, &mut self.digits);
         }
-        self.text.clear();
-        format_scaled(value, unit, bs, &mut self.text);
-        &self.text
+        scaled(value, unit, bs, &mut self.text)
     }
 }
 
@@ -132,7 +130,9 @@ pub fn widths(r: &Render, entries: &[Entry]) -> Widths {
             w.inode = w.inode.max(dec_width(m.ino));
         }
         if show.size {
-            w.blocks = w.blocks.max(b.scaled(m.blocks, 512, &show.block).len());
+            w.blocks = w
+                .blocks
+                .max(r.text_width(b.scaled(m.blocks, 512, &show.block)));
         }
         w.nlink = w.nlink.max(dec_width(m.nlink));
         // (Most entries share their owner with the one before.)
@@ -157,7 +157,7 @@ pub fn widths(r: &Render, entries: &[Entry]) -> Widths {
             w.minor = w.minor.max(dec_width(m.rdev_minor as u64));
             w.size = w.size.max(w.major + 2 + w.minor);
         } else {
-            w.size = w.size.max(b.scaled(m.size, 1, &l.file_block).len());
+            w.size = w.size.max(r.text_width(b.scaled(m.size, 1, &l.file_block)));
         }
     }
     w
@@ -195,6 +195,12 @@ pub fn lines(r: &Render, entries: &[Entry], w: &Widths, space: bool) {
 }
 
 impl Render {
+    /// `text` right-aligned to `width` columns (a size may hold a multibyte
+    /// separator), and a space.
+    fn right_cols(&self, text: &[u8], width: usize) {
+        right(text, width + text.len() - self.text_width(text));
+    }
+
     /// The columns before the name of an entry that was stat'd; returns where
     /// GNU's line buffer starts (see `lines`).
     #[inline(never)]
@@ -205,7 +211,7 @@ impl Render {
             right(u64_dec(m.ino, &mut b.t), w.inode);
         }
         if show.size {
-            right(b.scaled(m.blocks, 512, &show.block), w.blocks);
+            self.right_cols(b.scaled(m.blocks, 512, &show.block), w.blocks);
         }
         let mut mode = [0u8; 10];
         mode_string(m.mode, &mut mode);
@@ -242,7 +248,7 @@ impl Render {
             out::bytes(b", ");
             right(u64_dec(m.rdev_minor as u64, &mut b.t), w.minor);
         } else {
-            right(b.scaled(m.size, 1, &l.file_block), w.size);
+            self.right_cols(b.scaled(m.size, 1, &l.file_block), w.size);
         }
         self.date(m, b);
         line

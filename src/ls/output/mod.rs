@@ -22,7 +22,7 @@ use crate::fmt::quote::{quote, Quoted, Quoting};
 use crate::fmt::unicode::display_width;
 use crate::fmt::Sink;
 use crate::ls::values::colors::hyperlink;
-use crate::ls::values::size::{format_scaled, scaled_width};
+use crate::ls::values::size::{scaled, LONGEST};
 use crate::msg::Stdout;
 use crate::sys::arena::{Arena, Exhausted};
 use crate::sys::{out, Errno};
@@ -195,12 +195,18 @@ impl Render {
         display_width(text, self.show.quoting.utf8)
     }
 
+    /// The columns of the block count (GNU: mbswidth).
     fn blocks_width(&self, blocks: u64) -> usize {
-        scaled_width(blocks, 512, &self.show.block)
+        self.text_width(scaled(blocks, 512, &self.show.block, &mut [0; LONGEST]))
     }
 
-    fn blocks_text(&self, blocks: u64) {
-        format_scaled(blocks, 512, &self.show.block, &mut Stdout);
+    /// Prints the block count after spaces up to `width` less its bytes (GNU:
+    /// printf's `%*s`).
+    fn blocks_text(&self, blocks: u64, width: usize) {
+        let mut buf = [0; LONGEST];
+        let text = scaled(blocks, 512, &self.show.block, &mut buf);
+        out::repeat(b' ', width.saturating_sub(text.len()));
+        out::bytes(text);
     }
 
     /// Prints one directory's entries, after its `total` line where -s or -l
@@ -226,7 +232,7 @@ impl Render {
         self.dired.indent();
         crate::msg::word(&mut Stdout, b"total");
         out::byte(b' ');
-        self.blocks_text(sum);
+        self.blocks_text(sum, 0);
         out::byte(self.show.eol);
     }
 

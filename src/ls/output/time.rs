@@ -5,11 +5,12 @@
 //! to local time (TZif files, POSIX TZ strings) and `strtime` is strftime for
 //! +FORMAT styles; both are pure.
 
-use crate::fmt::unicode::mbswidth;
+use crate::fmt::unicode::{decode, is_print, mbswidth, width, Decoded};
+use crate::locale;
 use crate::sys::{env, file, map, time};
 use core::cell::{Cell, OnceCell};
 use core::ffi::CStr;
-use strtime::{format_bounded, LS_MAX};
+use strtime::{format_bounded, Names, C_NAMES, LS_MAX};
 use tz::{Tm, Tz};
 
 pub mod strtime;
@@ -31,6 +32,90 @@ pub struct Clock {
     utf8: bool,
     /// Where GNU puts the month's name in each format (see `first_percent_b`).
     percent_b: [Option<usize>; 2],
+    /// The names the first `%b` gives (see `abmon`); None: C's.
+    months: Option<[Month; 12]>,
+    /// LC_TIME's texts for strftime (`c_names` in C and C.UTF-8).
+    names: Names,
+    /// An installed LC_TIME: no `quick` formatting with C's names.
+    local: bool,
+}
+
+/// A month's abbreviation as the first `%b` of a format gives it: the name (cut
+/// to 12 columns) and the spaces before and after it.
+#[derive(Clone, Copy)]
+struct Month {
+    name: &'static [u8],
+    before: u8,
+    after: u8,
+}
+
+/// LC_TIME item `i` of the installed locale.
+fn lc_time(i: usize) -> Option<&'static [u8]> {
+    locale::string(locale::TIME, i)
+}
+
+/// The installed LC_CTYPE's toupper (`upper`) or tolower of `b`: its TOUPPER or
+/// TOLOWER table (items 1 and 3, 384 words for -128..255).
+fn lc_case(b: u8, upper: bool) -> u8 {
+    let table = if upper { 1 } else { 3 };
+    let at = (usize::from(b) + 128) * 4;
+    locale::item(locale::CTYPE, table)
+        .and_then(|t| t.get(at..at + 4))
+        .and_then(|w| u8::try_from(i32::from_ne_bytes(w.try_into().ok()?)).ok())
+        .unwrap_or(b)
+}
+
+/// ABMON_1..12 of `names` padded as coreutils' abmon_init pads them
+/// (with gnulib's mbsalign): each cut to at most 12 columns, then padded to the
+/// widest, after the name, or before it when it starts with an ASCII digit.
+/// Columns are wcwidth's in UTF-8 and bytes otherwise (mbsalign's unibyte rule).
+/// None where GNU gives up padding: a name with `%`, not valid UTF-8, or of 128
+/// bytes or more once padded; also (a difference: GNU prints U+FFFD for them) for
+/// names with unprintable characters.
+#[inline(never)]
+fn abmon(names: Names, utf8: bool) -> Option<[Month; 12]> {
+    let mut months = [Month {
+        name: b"",
+        before: 0,
+        after: 0,
+    }; 12];
+    let mut cols = [0u8; 12];
+    for (i, m) in months.iter_mut().enumerate() {
+        let name = (names.text)(14 + i)?;
+        if name.contains(&b'%') {
+            return None;
+        }
+        let (mut n, mut w) = (0, 0);
+        while n < name.len() {
+            let (len, cw) = if utf8 {
+                match decode(&name[n..]) {
+                    Decoded::Char(cp, len) if is_print(cp) => (len, width(cp).max(0) as u8),
+                    _ => return None,
+                }
+            } else {
+                (1, 1)
+            };
+            if w + cw > 12 {
+                break;
+            }
+            (n, w) = (n + len, w + cw);
+        }
+        m.name = &name[..n];
+        cols[i] = w;
+    }
+    let widest = cols.iter().copied().max().unwrap_or(0);
+    for (m, w) in months.iter_mut().zip(cols) {
+        let pad = widest - w;
+        if m.name.len() + usize::from(pad) >= 128 {
+            return None;
+        }
+        if m.name.first().is_some_and(u8::is_ascii_digit) {
+            m.before = pad;
+        } else {
+            m.after = pad;
+        }
+    }
+    Some(months)
 }
 
 /// GNU ls puts the month's abbreviation in place of each format's first `%b` (as
@@ -38,8 +123,9 @@ pub struct Clock {
 /// formats then fit its 128-byte buffers. That reads otherwise than strftime's own
 /// `%b` only where the `%` ends a bad conversion (`%5%b` is `%5Dec`: `%5D` then
 /// `ec`), which `quick` never accepts.
+/// `longest`: the bytes of the longest padded month.
 #[inline(never)]
-fn first_percent_b(formats: [&[u8]; 2]) -> [Option<usize>; 2] {
+fn first_percent_b(formats: [&[u8]; 2], longest: usize) -> [Option<usize>; 2] {
     let at = formats.map(|f| {
         let mut i = 0;
         while i + 1 < f.len() {
@@ -51,8 +137,8 @@ fn first_percent_b(formats: [&[u8]; 2]) -> [Option<usize>; 2] {
         }
         None
     });
-    // GNU: the month's 3 bytes replace the 2 of `%b`, with room for a NUL.
-    let fits = |k: usize| formats[k].len() + at[k].map_or(0, |_| 1) < 128;
+    // GNU: the month's bytes replace the 2 of `%b`, with room for a NUL.
+    let fits = |k: usize| formats[k].len() + at[k].map_or(2, |_| longest) < 130;
     if fits(0) && fits(1) {
         at
     } else {
@@ -70,10 +156,37 @@ impl Clock {
     /// A clock that formats old times with `formats[0]`, recent ones with
     /// `formats[1]`; `utf8`: LC_CTYPE is UTF-8.
     pub fn new(formats: [&'static [u8]; 2], utf8: bool) -> Clock {
+        let mut names = C_NAMES;
+        if locale::data(locale::CTYPE).is_some() {
+            names.case = lc_case;
+        }
+        let local = locale::data(locale::TIME).is_some();
+        if local {
+            names.text = lc_time;
+        }
+        Clock::with(formats, utf8, names, local)
+    }
+
+    /// [`Clock::new`] with `names`, those of an installed LC_TIME when `local`.
+    fn with(formats: [&'static [u8]; 2], utf8: bool, names: Names, local: bool) -> Clock {
+        let months = if local { abmon(names, utf8) } else { None };
+        let longest = months.map_or(3, |m| {
+            m.iter()
+                .map(|m| m.name.len() + usize::from(m.before + m.after))
+                .max()
+                .unwrap_or(0)
+        });
+        let mut percent_b = first_percent_b(formats, longest);
+        if local && months.is_none() {
+            percent_b = [None; 2];
+        }
         Clock {
             utf8,
             formats,
-            percent_b: first_percent_b(formats),
+            percent_b,
+            months,
+            names,
+            local,
             zone: OnceCell::new(),
             now: Cell::new((i64::MIN, 0)),
             fallback: OnceCell::new(),
@@ -97,7 +210,11 @@ impl Clock {
         }
         let recent = is_recent((sec, nsec), now);
         let fmt = self.formats[recent as usize];
-        let n = match quick(fmt, &tm, nsec, buf) {
+        let quick = match self.local {
+            false => quick(fmt, &tm, nsec, buf),
+            true => None,
+        };
+        let n = match quick {
             Some(n) => n,
             None => self.strftime(recent as usize, &tm, sec, nsec, buf)?,
         };
@@ -116,17 +233,32 @@ impl Clock {
     ) -> Option<usize> {
         let fmt = self.formats[which];
         let Some(p) = self.percent_b[which] else {
-            return format_bounded(fmt, tm, sec, nsec, buf);
+            return format_bounded(fmt, tm, sec, nsec, self.names, buf);
         };
-        let mut f = [0u8; 128];
-        let m = usize::from(tm.mon) % 12 * 3;
+        let mut f = [0u8; 256];
+        let mon = usize::from(tm.mon) % 12;
+        let m = match self.months {
+            Some(m) => m[mon],
+            None => Month {
+                name: MONTHS.get(mon * 3..mon * 3 + 3)?,
+                before: 0,
+                after: 0,
+            },
+        };
+        let spaces = [b' '; 12];
         let (head, rest) = fmt.split_at(p);
         let mut n = 0;
-        for part in [head, MONTHS.get(m..m + 3)?, rest.get(2..)?] {
+        for part in [
+            head,
+            &spaces[..usize::from(m.before)],
+            m.name,
+            &spaces[..usize::from(m.after)],
+            rest.get(2..)?,
+        ] {
             f.get_mut(n..n + part.len())?.copy_from_slice(part);
             n += part.len();
         }
-        format_bounded(&f[..n], tm, sec, nsec, buf)
+        format_bounded(&f[..n], tm, sec, nsec, self.names, buf)
     }
 
     /// The width of the old format applied to time 0 (0 when that fails too), as

@@ -9,10 +9,11 @@
 //!   (`2K`, `5kB`, `3KiB`); `1K` prints bare numbers. `human-readable` and `si` (or a
 //!   prefix) mean `-h` and `--si`; a leading `'` asks for digit grouping, which
 //!   prints nothing in the C and C.UTF-8 locales (no thousands separator).
+//! - An installed LC_NUMERIC gives the decimal point (used when 1 to 16 bytes long),
+//!   the thousands separator (when at most 16 bytes) and the grouping (group sizes
+//!   from the right, the last one repeated, 127 or more: no further groups).
 //! - Like GNU, a value that does not divide evenly (`--block-size=1000` for 512-byte
 //!   blocks) is computed in x87 long double arithmetic; we reproduce its rounding.
-
-use crate::fmt::Sink;
 
 /// What a SIZE without digits prints after each scaled value.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
@@ -64,6 +65,42 @@ impl BlockSize {
         grouping: false,
     };
 }
+
+/// The LC_NUMERIC values human_readable uses.
+pub struct Numeric {
+    pub point: &'static [u8],
+    pub sep: &'static [u8],
+    pub grouping: &'static [u8],
+}
+
+impl Numeric {
+    /// C, POSIX and C.UTF-8.
+    #[cfg(test)]
+    pub const C: Numeric = Numeric {
+        point: b".",
+        sep: b"",
+        grouping: b"",
+    };
+
+    /// The locale's values, as gnulib's human_readable takes them.
+    #[inline(never)]
+    pub fn current() -> Numeric {
+        use crate::locale::{string, NUMERIC};
+        Numeric {
+            point: string(NUMERIC, 0)
+                .filter(|p| (1..=16).contains(&p.len()))
+                .unwrap_or(b"."),
+            sep: string(NUMERIC, 1)
+                .filter(|s| s.len() <= 16)
+                .unwrap_or_default(),
+            grouping: string(NUMERIC, 2).unwrap_or_default(),
+        }
+    }
+}
+
+/// The longest text `render` builds: 39 digits, 38 separators of 16 bytes, a
+/// decimal point of 16, a digit and the unit.
+pub const LONGEST: usize = 680;
 
 /// The default block size for `-s` and `total` without options or environment:
 /// 1024, or 512 when POSIXLY_CORRECT is set.
@@ -261,20 +298,16 @@ fn parse_c_integer(s: &[u8], i: usize) -> (u64, bool, usize) {
     (value, overflow, j)
 }
 
-/// Writes `value` units of `from_unit` bytes in `bs` units (rounded up), with the
-/// unit letters `bs` asks for, and returns the number of bytes written.
-/// `from_unit` is 512 for st_blocks and 1 for st_size.
-pub fn format_scaled(value: u64, from_unit: u64, bs: &BlockSize, out: &mut dyn Sink) -> usize {
-    let mut buf = [0u8; 64];
-    let text = render(value, from_unit, bs, &mut buf);
-    out.put(text);
-    text.len()
-}
-
-/// The width `format_scaled` would write.
-pub fn scaled_width(value: u64, from_unit: u64, bs: &BlockSize) -> usize {
-    let mut buf = [0u8; 64];
-    render(value, from_unit, bs, &mut buf).len()
+/// `value` units of `from_unit` bytes in `bs` units (rounded up), with the unit
+/// letters `bs` asks for and the locale's decimal point and grouping, built in
+/// `buf`. `from_unit` is 512 for st_blocks and 1 for st_size.
+pub fn scaled<'a>(
+    value: u64,
+    from_unit: u64,
+    bs: &BlockSize,
+    buf: &'a mut [u8; LONGEST],
+) -> &'a [u8] {
+    render(value, from_unit, bs, &Numeric::current(), buf)
 }
 
 const UNIT_LETTERS: &[u8; 8] = b"KMGTPEZY";
@@ -282,7 +315,7 @@ const MAX_EXPONENT: u32 = 8;
 
 /// Text built from its end towards its start.
 struct Backwards<'a> {
-    buf: &'a mut [u8; 64],
+    buf: &'a mut [u8; LONGEST],
     start: usize,
 }
 
@@ -296,12 +329,27 @@ impl Backwards<'_> {
             self.push(b);
         }
     }
-    fn push_decimal(&mut self, mut v: u128) {
+    /// The digits of `v`, with `sep` between the groups `grouping` gives.
+    fn push_decimal(&mut self, mut v: u128, mut grouping: &[u8], sep: &[u8]) {
+        let mut size = usize::MAX;
+        let mut next = |size: &mut usize| {
+            if let Some((&g, rest)) = grouping.split_first() {
+                *size = if g < 127 { usize::from(g) } else { usize::MAX };
+                grouping = rest;
+            }
+            *size
+        };
+        let mut left = next(&mut size);
         loop {
             self.push(b'0' + (v % 10) as u8);
             v /= 10;
             if v == 0 {
                 break;
+            }
+            left -= 1;
+            if left == 0 {
+                self.push_all(sep);
+                left = next(&mut size);
             }
         }
     }
@@ -347,14 +395,24 @@ fn scale_exactly(n: u64, from: u64, to: u64) -> Option<Exact> {
 }
 
 /// Builds the text at the end of `buf` and returns it.
-fn render<'a>(n: u64, from: u64, bs: &BlockSize, buf: &'a mut [u8; 64]) -> &'a [u8] {
+fn render<'a>(
+    n: u64,
+    from: u64,
+    bs: &BlockSize,
+    num: &Numeric,
+    buf: &'a mut [u8; LONGEST],
+) -> &'a [u8] {
+    let grouping = if bs.grouping { num.grouping } else { b"" };
     let base: u64 = match (bs.human, bs.suffix) {
         (Some(b), _) => b as u64,
         (None, Suffix::DecimalBytes) => 1000,
         _ => 1024,
     };
     let to = bs.factor.max(1);
-    let mut text = Backwards { buf, start: 64 };
+    let mut text = Backwards {
+        buf,
+        start: LONGEST,
+    };
     let mut suffix = [0u8; 4];
     let Some(Exact {
         mut amount,
@@ -369,7 +427,7 @@ fn render<'a>(n: u64, from: u64, bs: &BlockSize, buf: &'a mut [u8; 64]) -> &'a [
             Some(_) => (n as u128 * from as u128).div_ceil(to as u128),
             None => x87_scaled_ceiling(n, from, to),
         };
-        text.push_decimal(v);
+        text.push_decimal(v, grouping, num.sep);
         let start = text.start;
         return &buf[start..];
     };
@@ -428,9 +486,9 @@ fn render<'a>(n: u64, from: u64, bs: &BlockSize, buf: &'a mut [u8; 64]) -> &'a [
     text.push_all(&suffix[..len]);
     if let Some(d) = decimal {
         text.push(d);
-        text.push(b'.');
+        text.push_all(num.point);
     }
-    text.push_decimal(amount as u128);
+    text.push_decimal(amount as u128, grouping, num.sep);
     let start = text.start;
     &buf[start..]
 }
@@ -475,84 +533,8 @@ fn write_suffix(bs: &BlockSize, exponent: u32, base: u64, out: &mut [u8; 4]) -> 
     len
 }
 
-/// A number `mantissa × 2^exp` with a 64-bit mantissa, as x87 long double holds it.
-#[derive(Clone, Copy)]
-struct Extended {
-    mantissa: u64,
-    exp: i32,
-}
-
-/// Rounds `v × 2^exp` to a 64-bit mantissa, to nearest with ties to even.
-fn round_extended(v: u128, exp: i32) -> Extended {
-    if v == 0 {
-        return Extended {
-            mantissa: 0,
-            exp: 0,
-        };
-    }
-    let bits = 128 - v.leading_zeros() as i32;
-    if bits <= 64 {
-        return Extended {
-            mantissa: v as u64,
-            exp,
-        };
-    }
-    let shift = bits - 64;
-    let mut m = v >> shift;
-    let rest = v & ((1u128 << shift) - 1);
-    let half = 1u128 << (shift - 1);
-    if rest > half || (rest == half && m & 1 == 1) {
-        m += 1;
-    }
-    if m >> 64 != 0 {
-        return Extended {
-            mantissa: (m >> 1) as u64,
-            exp: exp + shift + 1,
-        };
-    }
-    Extended {
-        mantissa: m as u64,
-        exp: exp + shift,
-    }
-}
-
-/// `n * (from / (long double) to)` rounded up to an integer, as GNU's
-/// adjust_value(human_ceiling) and "%.0Lf" produce it.
-fn x87_scaled_ceiling(n: u64, from: u64, to: u64) -> u128 {
-    if from == 0 || n == 0 {
-        return 0;
-    }
-    // from / to with a 64-bit mantissa, rounded to nearest (ties to even).
-    let from_bits = 64 - from.leading_zeros() as i32;
-    let to_bits = 64 - to.leading_zeros() as i32;
-    let mut shift = (64 + to_bits - from_bits) as u32;
-    let (mut q, mut r) = divide(from, to, shift);
-    if q >> 64 != 0 {
-        shift -= 1;
-        (q, r) = divide(from, to, shift);
-    }
-    let twice = 2 * r;
-    if twice > to as u128 || (twice == to as u128 && q & 1 == 1) {
-        q += 1;
-    }
-    let quotient = round_extended(q, -(shift as i32));
-    let product = round_extended(n as u128 * quotient.mantissa as u128, quotient.exp);
-    let (m, e) = (product.mantissa as u128, product.exp);
-    if e >= 0 {
-        return m.checked_shl(e as u32).unwrap_or(u128::MAX);
-    }
-    let down = (-e) as u32;
-    if down >= 64 {
-        return 1;
-    }
-    (m >> down) + (m & ((1u128 << down) - 1) != 0) as u128
-}
-
-/// (from << shift) / to and its remainder.
-fn divide(from: u64, to: u64, shift: u32) -> (u128, u128) {
-    let numerator = (from as u128) << shift;
-    (numerator / to as u128, numerator % to as u128)
-}
+mod x87;
+use x87::x87_scaled_ceiling;
 
 #[cfg(test)]
 mod tests;

@@ -16,10 +16,41 @@ mod tests;
 use glibc::glibc;
 use numbers::{iso_week, nanoseconds, number, numeric, put_signed, tm_year, year};
 
+/// What strftime takes from the locale.
+#[derive(Clone, Copy)]
+pub struct Names {
+    /// LC_TIME's texts by `nl_langinfo`'s index within LC_TIME (ABDAY_1 0, DAY_1
+    /// 7, ABMON_1 14, MON_1 26, AM_STR 38, PM_STR 39, D_T_FMT 40, D_FMT 41, T_FMT
+    /// 42, T_FMT_AMPM 43); None gives the C locale's.
+    pub text: fn(usize) -> Option<&'static [u8]>,
+    /// LC_CTYPE's toupper (true) or tolower (false) of a byte.
+    pub case: fn(u8, bool) -> u8,
+}
+
+/// The C locale's.
+pub const C_NAMES: Names = Names {
+    text: |_| None,
+    case: |b, upper| match upper {
+        true => b.to_ascii_uppercase(),
+        false => b.to_ascii_lowercase(),
+    },
+};
+
 /// Writes `tm` (the local time of `secs` seconds since the epoch, plus `nsec`
-/// nanoseconds) as `fmt` says.
-pub fn format(fmt: &[u8], tm: &Tm, secs: i64, nsec: u32, out: &mut dyn Sink) {
-    let when = When { tm, secs, nsec };
+/// nanoseconds) as `fmt` says, with the names and formats of `names`.
+pub fn format(fmt: &[u8], tm: &Tm, secs: i64, nsec: u32, names: Names, out: &mut dyn Sink) {
+    let when = When {
+        tm,
+        secs,
+        nsec,
+        names,
+        depth: 0,
+    };
+    run(fmt, &when, out);
+}
+
+/// [`format`] with `w`'s time and names.
+fn run(fmt: &[u8], w: &When, out: &mut dyn Sink) {
     let mut i = 0;
     while i < fmt.len() {
         let Some(rel) = fmt[i..].iter().position(|&b| b == b'%') else {
@@ -27,7 +58,7 @@ pub fn format(fmt: &[u8], tm: &Tm, secs: i64, nsec: u32, out: &mut dyn Sink) {
             return;
         };
         out.put(&fmt[i..i + rel]);
-        i = conversion(fmt, i + rel, &when, out);
+        i = conversion(fmt, i + rel, w, out);
     }
 }
 
@@ -37,7 +68,14 @@ pub const LS_MAX: usize = 1000;
 
 /// Formats into `buf` as [`format`] does; None when the result is longer than `buf`
 /// (for ls, a buffer of [`LS_MAX`] bytes). Fast even for absurd widths.
-pub fn format_bounded(fmt: &[u8], tm: &Tm, secs: i64, nsec: u32, buf: &mut [u8]) -> Option<usize> {
+pub fn format_bounded(
+    fmt: &[u8],
+    tm: &Tm,
+    secs: i64,
+    nsec: u32,
+    names: Names,
+    buf: &mut [u8],
+) -> Option<usize> {
     if widest_padding(fmt) > buf.len() {
         return None;
     }
@@ -46,7 +84,7 @@ pub fn format_bounded(fmt: &[u8], tm: &Tm, secs: i64, nsec: u32, buf: &mut [u8])
         len: 0,
         overflow: false,
     };
-    format(fmt, tm, secs, nsec, &mut sink);
+    format(fmt, tm, secs, nsec, names, &mut sink);
     (!sink.overflow).then_some(sink.len)
 }
 
@@ -103,10 +141,14 @@ impl Sink for Bounded<'_> {
     }
 }
 
+#[derive(Clone, Copy)]
 struct When<'t, 'a> {
     tm: &'t Tm<'a>,
     secs: i64,
     nsec: u32,
+    names: Names,
+    /// How deep in the locale's own formats (`%c` in D_T_FMT...) this is.
+    depth: u8,
 }
 
 /// The flags, width and modifier of one conversion.
@@ -135,14 +177,14 @@ impl Spec {
 
 /// A small fixed buffer for one conversion's text.
 struct Buf {
-    bytes: [u8; 48],
+    bytes: [u8; 256],
     len: usize,
 }
 
 impl Buf {
     fn new() -> Buf {
         Buf {
-            bytes: [0; 48],
+            bytes: [0; 256],
             len: 0,
         }
     }
@@ -182,16 +224,19 @@ fn pad_to(out: &mut dyn Sink, pad: u8, width: i32, len: usize) {
     }
 }
 
-/// Text, padded to the width, with the case changed (lower case wins).
-fn text(out: &mut dyn Sink, spec: &Spec, s: &[u8], lower: bool, upper: bool) {
+/// Text, padded to the width, with the case changed by `case` (lower case wins).
+fn text(
+    out: &mut dyn Sink,
+    spec: &Spec,
+    s: &[u8],
+    lower: bool,
+    upper: bool,
+    case: fn(u8, bool) -> u8,
+) {
     pad_to(out, spec.pad, spec.width, s.len());
     if lower || upper {
         for &b in s {
-            out.put_byte(if lower {
-                b.to_ascii_lowercase()
-            } else {
-                b.to_ascii_uppercase()
-            });
+            out.put_byte(case(b, !lower));
         }
     } else {
         out.put(s);
@@ -315,7 +360,7 @@ fn conversion(fmt: &[u8], at: usize, w: &When, out: &mut dyn Sink) -> usize {
             _ => &fmt[at..end],
         }
     };
-    text(out, &spec, s, lower, upper);
+    text(out, &spec, s, lower, upper, w.names.case);
     end
 }
 
@@ -353,7 +398,9 @@ fn modifier_allowed(c: u8, m: u8) -> bool {
 
 /// An unknown or malformed conversion: its text, padded to the width.
 fn bad(out: &mut dyn Sink, spec: &Spec, s: &[u8]) {
-    text(out, spec, s, false, spec.upper);
+    text(out, spec, s, false, spec.upper, |b, _| {
+        b.to_ascii_uppercase()
+    });
 }
 
 /// `%D %F %R %T`: formatted as gnulib formats a sub-format (the pad also pads the
@@ -411,7 +458,7 @@ fn zone_offset(
     if spec.modifier == b'O' && !negative {
         let mut buf = Buf::new();
         glibc(if colons == 0 { b'z' } else { b':' }, w, &mut buf);
-        text(out, spec, buf.as_bytes(), false, spec.upper);
+        text(out, spec, buf.as_bytes(), false, spec.upper, w.names.case);
         return z_at + 1;
     }
     let (h, m, s) = (diff / 3600, diff / 60 % 60, diff % 60);

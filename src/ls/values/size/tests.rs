@@ -7,11 +7,74 @@ use std::os::unix::process::CommandExt;
 use std::process::Command;
 
 fn text(value: u64, from: u64, bs: &BlockSize) -> String {
-    let mut v: heapless::Vec<u8, 64> = heapless::Vec::new();
-    let n = format_scaled(value, from, bs, &mut v);
-    assert_eq!(n, v.len());
-    assert_eq!(scaled_width(value, from, bs), n);
-    String::from_utf8(v.to_vec()).unwrap()
+    let mut buf = [0; LONGEST];
+    String::from_utf8(render(value, from, bs, &Numeric::C, &mut buf).to_vec()).unwrap()
+}
+
+/// `render` with LC_NUMERIC values (as GNU prints them in de_DE, fr_FR, ru_RU.KOI8-R).
+fn local(
+    value: u64,
+    bs: &BlockSize,
+    point: &'static [u8],
+    sep: &'static [u8],
+    grouping: &'static [u8],
+) -> Vec<u8> {
+    let num = Numeric {
+        point,
+        sep,
+        grouping,
+    };
+    render(value, 1, bs, &num, &mut [0; LONGEST]).to_vec()
+}
+
+#[test]
+fn locale_numbers() {
+    let group = BlockSize {
+        grouping: true,
+        ..BlockSize::plain(1)
+    };
+    assert_eq!(
+        local(1265648, &group, b",", b".", b"\x03\x03"),
+        b"1.265.648"
+    );
+    assert_eq!(
+        local(1265648, &group, b",", "\u{202f}".as_bytes(), b"\x03"),
+        "1\u{202f}265\u{202f}648".as_bytes()
+    );
+    assert_eq!(
+        local(1265648, &BlockSize::plain(1), b",", b".", b"\x03"),
+        b"1265648"
+    );
+    assert_eq!(
+        local(1265648, &BlockSize::HUMAN, b",", b".", b"\x03"),
+        b"1,3M"
+    );
+    assert_eq!(
+        local(1265648, &BlockSize::SI, b"::", b".", b"\x03"),
+        b"1::3M"
+    );
+    // Sizes from the right, the last repeated; 127 or more ends grouping.
+    assert_eq!(
+        local(123456789, &group, b".", b"'", b"\x01\x02"),
+        b"12'34'56'78'9"
+    );
+    assert_eq!(
+        local(123456789, &group, b".", b"'", b"\x02\x7f"),
+        b"1234567'89"
+    );
+    assert_eq!(local(123456789, &group, b".", b"'", b""), b"123456789");
+    assert_eq!(local(u64::MAX, &group, b".", &[b'x'; 16], b"\x01"), {
+        let d = u64::MAX.to_string();
+        d.bytes()
+            .map(|c| vec![c])
+            .collect::<Vec<_>>()
+            .join(&[b'x'; 16][..])
+    });
+    let human = BlockSize {
+        grouping: true,
+        ..BlockSize::HUMAN
+    };
+    assert_eq!(local(1023, &human, b",", b".", b"\x03"), b"1.023");
 }
 
 #[test]

@@ -1,8 +1,9 @@
 //! The conversions gnulib hands to glibc's own strftime in coreutils (names, `%c`,
 //! `%x`, `%X`, `%r`, `%p`, and the `E`/`O` forms of numbers), as glibc 2.36 prints
-//! them in the C locale.
+//! them in the C locale, or with an installed LC_TIME's names and formats (not its
+//! eras or alternative digits).
 
-use super::{iso_week, numeric, put_signed, tm_year, Buf, Spec, When};
+use super::{iso_week, numeric, put_signed, run, tm_year, Buf, Spec, When};
 use crate::fmt::Sink;
 
 /// The day names (from Sunday), then the month names, each ending in a space.
@@ -39,9 +40,43 @@ fn name(k: usize, short: bool) -> &'static [u8] {
 pub(super) fn glibc(conv: u8, w: &When, out: &mut Buf) {
     let tm = w.tm;
     let year = tm_year(tm);
+    let (wday, mon) = (usize::from(tm.wday % 7), usize::from(tm.mon % 12));
+    // The locale's item for the names and texts.
+    let item = match conv {
+        b'a' => wday,
+        b'A' => 7 + wday,
+        b'b' | b'h' => 14 + mon,
+        b'B' => 26 + mon,
+        b'p' | b'P' => 38 + usize::from(tm.hour > 11),
+        b'c' => 40,
+        b'x' => 41,
+        b'X' => 42,
+        b'r' => 43,
+        _ => usize::MAX,
+    };
+    if let Some(text) = (w.names.text)(item) {
+        if item < 40 {
+            return out.put(text);
+        }
+        // The locale's format, formatted in turn (glibc takes `%I:%M:%S %p` for an
+        // empty T_FMT_AMPM).
+        let sub = if text.is_empty() && conv == b'r' {
+            &b"%I:%M:%S %p"[..]
+        } else {
+            text
+        };
+        if w.depth < 4 {
+            let deeper = When {
+                depth: w.depth + 1,
+                ..*w
+            };
+            run(sub, &deeper, out);
+        }
+        return;
+    }
     match conv {
-        b'a' | b'A' => out.put(name(usize::from(tm.wday % 7), conv == b'a')),
-        b'b' | b'h' | b'B' => out.put(name(7 + usize::from(tm.mon % 12), conv != b'B')),
+        b'a' | b'A' => out.put(name(wday, conv == b'a')),
+        b'b' | b'h' | b'B' => out.put(name(7 + mon, conv != b'B')),
         b'p' | b'P' => out.put(if tm.hour > 11 { b"PM" } else { b"AM" }),
         b'c' | b'x' | b'X' | b'r' => {
             let parts: &[u8] = match conv {

@@ -19,7 +19,7 @@ fn ours(fmt: &[u8], tz: &Tz, secs: i64, nsec: u32) -> Vec<u8> {
             self.0.extend_from_slice(b);
         }
     }
-    format(fmt, &tm, secs, nsec, &mut V(&mut out));
+    format(fmt, &tm, secs, nsec, C_NAMES, &mut V(&mut out));
     out
 }
 
@@ -395,7 +395,7 @@ fn overlong_time_stamps_fall_back_like_gnu_ls() {
     for f in formats {
         let mut buf = [0u8; LS_MAX];
         let tm = tz.localtime(secs).unwrap();
-        let ours = match format_bounded(f.as_bytes(), &tm, secs, nsec, &mut buf) {
+        let ours = match format_bounded(f.as_bytes(), &tm, secs, nsec, C_NAMES, &mut buf) {
             Some(n) => buf[..n].to_vec(),
             None => secs.to_string().into_bytes(),
         };
@@ -432,7 +432,8 @@ fn any_short_format_is_safe() {
         for a in 0..=255u8 {
             for b in 0..=255u8 {
                 let mut buf = [0u8; LS_MAX];
-                let n = format_bounded(&[b'%', a, b], &tm, i64::MIN, u32::MAX, &mut buf).unwrap();
+                let n = format_bounded(&[b'%', a, b], &tm, i64::MIN, u32::MAX, C_NAMES, &mut buf)
+                    .unwrap();
                 assert!(n <= 99, "{a} {b}");
             }
         }
