@@ -78,6 +78,8 @@ const UTF8: u8 = 2;
 const TIME_C: u8 = 4;
 /// Some category could not be loaded: everything is C.
 const FAILED: u8 = 8;
+/// LC_MESSAGES is C or POSIX (or everything is).
+const MESSAGES_C: u8 = 16;
 
 static STATE: AtomicU8 = AtomicU8::new(0);
 
@@ -112,7 +114,7 @@ fn settle() -> u8 {
                     }
                     find::codeset_is_utf8(find::codeset(d, cat))
                 }
-                None => return TIME_C | FAILED,
+                None => return TIME_C | MESSAGES_C | FAILED,
             }
         };
         if cat == 0 {
@@ -120,12 +122,14 @@ fn settle() -> u8 {
         }
     }
     DATA.set(data);
-    (if utf8 { UTF8 } else { 0 })
-        | (if is_c(category(category_name(2))) {
-            TIME_C
+    let c_bit = |cat, bit| {
+        if is_c(category(category_name(cat))) {
+            bit
         } else {
             0
-        })
+        }
+    };
+    (if utf8 { UTF8 } else { 0 }) | c_bit(TIME, TIME_C) | c_bit(MESSAGES, MESSAGES_C)
 }
 
 /// LC_CTYPE is a UTF-8 locale: characters are decoded, widths come from wcwidth,
@@ -168,8 +172,19 @@ pub fn word(cat: usize, i: usize) -> Option<u32> {
 /// None for C and POSIX, and when the locale could not be set (all of it is C).
 /// (C.UTF-8 is a name: GNU's messages look LANGUAGE up under it.)
 pub fn name(cat: usize) -> Option<&'static [u8]> {
+    // Known from the settled state for the two categories asked for per message
+    // (no walk over the environment in C).
+    let s = state();
+    let known_c = match cat {
+        TIME => s & TIME_C,
+        MESSAGES => s & MESSAGES_C,
+        _ => s & FAILED,
+    };
+    if known_c != 0 {
+        return None;
+    }
     let n = category(category_name(cat));
-    (!is_c(n) && state() & FAILED == 0).then_some(n)
+    (!is_c(n)).then_some(n)
 }
 
 // Messages: gettext's catalogs (locale/catalog.rs).
