@@ -111,6 +111,8 @@ pub fn resolve(
             glob: glob::Options {
                 utf8: crate::locale::ctype_utf8(),
                 posix: env::get(b"POSIXLY_CORRECT").is_some(),
+                classes: crate::locale::class_table(),
+                collseq: crate::locale::collseq(),
             },
         },
         needs,

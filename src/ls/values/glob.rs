@@ -29,6 +29,14 @@ pub struct Options {
     pub utf8: bool,
     /// POSIXLY_CORRECT is set: `[^...]` is not a negation.
     pub posix: bool,
+    /// An installed 8-bit LC_CTYPE's class table (glibc's CLASS: 384 entries of
+    /// two bytes for the bytes -128..255; the second byte holds the classes 0 to 7
+    /// of <ctype.h>, the first 8 to 11): the classes of bytes.
+    pub classes: Option<&'static [u8]>,
+    /// An installed LC_COLLATE's collation sequences (COLLSEQMB: one byte per
+    /// byte; COLLSEQWC: glibc's three-level table of u32 per character): ranges
+    /// `a-z` hold what lies between their ends in that sequence, not in code order.
+    pub collseq: Option<(&'static [u8], &'static [u8])>,
 }
 
 /// fnmatch(pattern, name, FNM_PERIOD) in the C locale.
@@ -39,13 +47,7 @@ pub fn matches(pattern: &[u8], name: &[u8]) -> bool {
 
 /// fnmatch(pattern, name, FNM_PERIOD) under `opts`.
 pub fn matches_with(pattern: &[u8], name: &[u8], opts: Options) -> bool {
-    let try_units = |chars| {
-        run(
-            Text { s: pattern, chars },
-            Text { s: name, chars },
-            opts.posix,
-        )
-    };
+    let try_units = |chars| run(Text { s: pattern, chars }, Text { s: name, chars }, &opts);
     (opts.utf8 && decodes(pattern) && decodes(name) && try_units(true)) || try_units(false)
 }
 
@@ -107,7 +109,7 @@ const DASH: u32 = b'-' as u32;
 /// The iterative matcher. `guard_dot` is glibc's "a `.` here must be matched
 /// literally": true at the start of the name, and for the first try after a `*`
 /// that starts the name.
-fn run(pat: Text, name: Text, posix: bool) -> bool {
+fn run(pat: Text, name: Text, opts: &Options) -> bool {
     let (mut p, mut n) = (0, 0);
     let mut guard_dot = true;
     // The last star: where the pattern resumes (0: none yet), and the next name
@@ -148,7 +150,7 @@ fn run(pat: Text, name: Text, posix: bool) -> bool {
             }
             _ if ch == END || (guard_dot && ch == DOT && (c == QUESTION || c == OPEN)) => None,
             QUESTION => Some(after),
-            OPEN => set(pat, after, ch, posix),
+            OPEN => set(pat, after, ch, opts),
             BACKSLASH => {
                 let (lit, end) = pat.at(after);
                 (lit == ch).then_some(end)
@@ -199,10 +201,10 @@ fn symbol(pat: Text, p: usize) -> Option<(u32, usize)> {
 /// ordinary `[`; a malformed one (an unknown class, a range or an escape cut off)
 /// matches nothing. glibc's reading, quirks included.
 #[inline(never)]
-fn set(pat: Text, start: usize, ch: u32, posix: bool) -> Option<usize> {
+fn set(pat: Text, start: usize, ch: u32, opts: &Options) -> Option<usize> {
     let unterminated = (ch == OPEN).then_some(start);
     let (mut c, mut p) = pat.at(start);
-    let negate = c == b'!' as u32 || (!posix && c == b'^' as u32);
+    let negate = c == b'!' as u32 || (!opts.posix && c == b'^' as u32);
     if negate {
         (c, p) = pat.at(p);
     }
@@ -234,7 +236,11 @@ fn set(pat: Text, start: usize, ch: u32, posix: bool) -> Option<usize> {
                     }
                     if named {
                         let class = Class::named(&pat.s[p + 1..p + 1 + len])?;
-                        whole = Some((class.contains(ch, pat.chars), p + len + 3));
+                        let hit = match opts.classes {
+                            Some(t) if !pat.chars => class.of_byte(ch, t),
+                            _ => class.contains(ch, pat.chars),
+                        };
+                        whole = Some((hit, p + len + 3));
                     }
                 } else if kind == b'=' as u32 {
                     let (x, q) = pat.at(after_kind);
@@ -275,7 +281,7 @@ fn set(pat: Text, start: usize, ch: u32, posix: bool) -> Option<usize> {
                 if high == END {
                     return None;
                 }
-                if low <= ch && ch <= high {
+                if in_range(low, ch, high, pat.chars, opts.collseq) {
                     break 'elements p;
                 }
                 (c, p) = pat.at(p);
@@ -338,6 +344,56 @@ fn skip_rest(pat: Text, mut p: usize, negate: bool, unterminated: Option<usize>)
         }
     }
 }
+/// Whether `ch` lies in the range `low-high`: in code order, or, with an installed
+/// LC_COLLATE, in its collation sequence as glibc's fnmatch takes it (a character
+/// the sequence does not know is in no range; an upper end it does not know
+/// holds the lower end alone).
+fn in_range(low: u32, ch: u32, high: u32, chars: bool, seq: Option<(&[u8], &[u8])>) -> bool {
+    let Some((mb, wc)) = seq else {
+        return low <= ch && ch <= high;
+    };
+    let of = |c: u32| {
+        if chars {
+            collseq_wc(wc, c)
+        } else {
+            mb.get(c as usize).map_or(NO_SEQ, |&s| u32::from(s))
+        }
+    };
+    let (f, l) = (of(ch), of(low));
+    if f == NO_SEQ || l > f {
+        return false;
+    }
+    match of(high) {
+        NO_SEQ => l == f,
+        h => l <= h && f <= h,
+    }
+}
+
+/// A character without a collation sequence.
+const NO_SEQ: u32 = u32::MAX;
+
+/// glibc's three-level table of u32 (header: shift1, bound, shift2, mask2, mask3,
+/// then `bound` offsets of level-2 blocks; those hold offsets of level-3 blocks),
+/// native byte order, offsets from the table's start; NO_SEQ where it has none.
+fn collseq_wc(t: &[u8], c: u32) -> u32 {
+    let word = |i: usize| -> Option<u32> {
+        let b = t.get(i..i.checked_add(4)?)?;
+        Some(u32::from_ne_bytes([b[0], b[1], b[2], b[3]]))
+    };
+    let look = || -> Option<u32> {
+        let i1 = c.checked_shr(word(0)?)?;
+        if i1 >= word(4)? {
+            return None;
+        }
+        let l1 = word(20 + 4 * i1 as usize)? as usize;
+        let i2 = (c.checked_shr(word(8)?)? & word(12)?) as usize;
+        let l2 = word(l1.checked_add(4 * i2)?).filter(|_| l1 != 0)? as usize;
+        let i3 = (c & word(16)?) as usize;
+        word(l2.checked_add(4 * i3)?).filter(|_| l2 != 0)
+    };
+    look().unwrap_or(NO_SEQ)
+}
+
 /// A character class of `[:name:]`: its index in CLASS_NAMES.
 #[derive(Clone, Copy)]
 struct Class(u8);
@@ -364,6 +420,15 @@ impl Class {
             .iter()
             .position(|n| n.strip_suffix(&[0]).unwrap_or(n) == name)?;
         Some(Class(i as u8))
+    }
+
+    /// Membership of byte `b` in an 8-bit locale, by its class table.
+    fn of_byte(self, b: u32, table: &[u8]) -> bool {
+        // <ctype.h>'s bit of each class, in CLASS_NAMES order.
+        const BIT: [u8; 12] = [11, 2, 8, 9, 3, 7, 1, 6, 10, 5, 0, 4];
+        let k = BIT[self.0 as usize];
+        let at = (b as usize + 128) * 2 + usize::from(k < 8);
+        table.get(at).is_some_and(|e| e >> (k % 8) & 1 != 0)
     }
 
     /// Membership of `c`: ASCII as in the C locale; other characters only in

@@ -7,15 +7,18 @@ use std::process::Command;
 
 const C: Options = Options {
     utf8: false,
-    posix: false,
+    posix: false,    classes: None,
+    collseq: None,
 };
 const U: Options = Options {
     utf8: true,
-    posix: false,
+    posix: false,    classes: None,
+    collseq: None,
 };
 const CP: Options = Options {
     utf8: false,
-    posix: true,
+    posix: true,    classes: None,
+    collseq: None,
 };
 
 #[test]
