@@ -23,7 +23,10 @@ pub(super) fn decide(q: &Quoting, name: &[u8]) -> (Plan, bool) {
         let _ = dry_run(&plan, &mut f);
         if f.apostrophe {
             if f.double_quote_safe {
-                return (Plan::of(Style::C, q.utf8, q.high, plan.extra, q.quotes), false);
+                return (
+                    Plan::of(Style::C, q.utf8, q.high, plan.extra, q.quotes),
+                    false,
+                );
             }
             return (plan, f.dollar_open);
         }

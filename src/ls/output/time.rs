@@ -32,21 +32,12 @@ pub struct Clock {
     utf8: bool,
     /// Where GNU puts the month's name in each format (see `first_percent_b`).
     percent_b: [Option<usize>; 2],
-    /// The names the first `%b` gives (see `abmon`); None: C's.
-    months: Option<[Month; 12]>,
+    /// The columns the first `%b` pads the month's name to (see `abmon`).
+    widest: u8,
     /// LC_TIME's texts for strftime (`c_names` in C and C.UTF-8).
     names: Names,
     /// An installed LC_TIME: no `quick` formatting with C's names.
     local: bool,
-}
-
-/// A month's abbreviation as the first `%b` of a format gives it: the name (cut
-/// to 12 columns) and the spaces before and after it.
-#[derive(Clone, Copy)]
-struct Month {
-    name: &'static [u8],
-    before: u8,
-    after: u8,
 }
 
 /// LC_TIME item `i` of the installed locale.
@@ -65,57 +56,49 @@ fn lc_case(b: u8, upper: bool) -> u8 {
         .unwrap_or(b)
 }
 
-/// ABMON_1..12 of `names` padded as coreutils' abmon_init pads them
-/// (with gnulib's mbsalign): each cut to at most 12 columns, then padded to the
-/// widest, after the name, or before it when it starts with an ASCII digit.
-/// Columns are wcwidth's in UTF-8 and bytes otherwise (mbsalign's unibyte rule).
-/// None where GNU gives up padding: a name with `%`, not valid UTF-8, or of 128
-/// bytes or more once padded; also (a difference: GNU prints U+FFFD for them) for
-/// names with unprintable characters.
+/// The bytes and columns of `name` cut to at most 12 columns (wcwidth's in
+/// UTF-8, bytes otherwise: mbsalign's unibyte rule); None for a name with `%`,
+/// or (`utf8`) not valid UTF-8 or (a difference: GNU prints U+FFFD for them)
+/// with unprintable characters.
 #[inline(never)]
-fn abmon(names: Names, utf8: bool) -> Option<[Month; 12]> {
-    let mut months = [Month {
-        name: b"",
-        before: 0,
-        after: 0,
-    }; 12];
-    let mut cols = [0u8; 12];
-    for (i, m) in months.iter_mut().enumerate() {
-        let name = (names.text)(14 + i)?;
-        if name.contains(&b'%') {
-            return None;
-        }
-        let (mut n, mut w) = (0, 0);
-        while n < name.len() {
-            let (len, cw) = if utf8 {
-                match decode(&name[n..]) {
-                    Decoded::Char(cp, len) if is_print(cp) => (len, width(cp).max(0) as u8),
-                    _ => return None,
-                }
-            } else {
-                (1, 1)
-            };
-            if w + cw > 12 {
-                break;
+fn cut(name: &[u8], utf8: bool) -> Option<(usize, u8)> {
+    if name.contains(&b'%') {
+        return None;
+    }
+    let (mut n, mut w) = (0, 0);
+    while n < name.len() {
+        let (len, cw) = if utf8 {
+            match decode(&name[n..]) {
+                Decoded::Char(cp, len) if is_print(cp) => (len, width(cp).max(0) as u8),
+                _ => return None,
             }
-            (n, w) = (n + len, w + cw);
-        }
-        m.name = &name[..n];
-        cols[i] = w;
-    }
-    let widest = cols.iter().copied().max().unwrap_or(0);
-    for (m, w) in months.iter_mut().zip(cols) {
-        let pad = widest - w;
-        if m.name.len() + usize::from(pad) >= 128 {
-            return None;
-        }
-        if m.name.first().is_some_and(u8::is_ascii_digit) {
-            m.before = pad;
         } else {
-            m.after = pad;
+            (1, 1)
+        };
+        if w + cw > 12 {
+            break;
         }
+        (n, w) = (n + len, w + cw);
     }
-    Some(months)
+    Some((n, w))
+}
+
+/// How coreutils' abmon_init pads ABMON_1..12 of `names` (with gnulib's
+/// mbsalign): each `cut`, then padded to the widest (the columns returned), after
+/// the name, or before it when it starts with an ASCII digit; and the bytes of
+/// the longest padded name. None where GNU gives up padding: a name `cut` refuses,
+/// or of 128 bytes or more once padded.
+fn abmon(names: Names, utf8: bool) -> Option<(u8, usize)> {
+    let (mut widest, mut extra) = (0, 0);
+    for i in 14..26 {
+        let name = (names.text)(i)?;
+        let (n, w) = cut(name, utf8)?;
+        widest = widest.max(w);
+        // (A column takes at least a byte.)
+        extra = extra.max(n - usize::from(w));
+    }
+    let longest = usize::from(widest) + extra;
+    (longest < 128).then_some((widest, longest))
 }
 
 /// GNU ls puts the month's abbreviation in place of each format's first `%b` (as
@@ -169,22 +152,19 @@ impl Clock {
 
     /// [`Clock::new`] with `names`, those of an installed LC_TIME when `local`.
     fn with(formats: [&'static [u8]; 2], utf8: bool, names: Names, local: bool) -> Clock {
-        let months = if local { abmon(names, utf8) } else { None };
-        let longest = months.map_or(3, |m| {
-            m.iter()
-                .map(|m| m.name.len() + usize::from(m.before + m.after))
-                .max()
-                .unwrap_or(0)
-        });
-        let mut percent_b = first_percent_b(formats, longest);
-        if local && months.is_none() {
-            percent_b = [None; 2];
-        }
+        let (widest, percent_b) = match if local {
+            abmon(names, utf8)
+        } else {
+            Some((3, 3))
+        } {
+            Some((widest, longest)) => (widest, first_percent_b(formats, longest)),
+            None => (0, [None; 2]),
+        };
         Clock {
             utf8,
             formats,
             percent_b,
-            months,
+            widest,
             names,
             local,
             zone: OnceCell::new(),
@@ -236,23 +216,22 @@ impl Clock {
             return format_bounded(fmt, tm, sec, nsec, self.names, buf);
         };
         let mut f = [0u8; 256];
-        let mon = usize::from(tm.mon) % 12;
-        let m = match self.months {
-            Some(m) => m[mon],
-            None => Month {
-                name: MONTHS.get(mon * 3..mon * 3 + 3)?,
-                before: 0,
-                after: 0,
-            },
+        let name = self.names.get(14 + usize::from(tm.mon) % 12)?;
+        let (len, w) = cut(name, self.utf8)?;
+        let pad = usize::from(self.widest.saturating_sub(w));
+        let before = if name.first().is_some_and(u8::is_ascii_digit) {
+            pad
+        } else {
+            0
         };
         let spaces = [b' '; 12];
         let (head, rest) = fmt.split_at(p);
         let mut n = 0;
         for part in [
             head,
-            &spaces[..usize::from(m.before)],
-            m.name,
-            &spaces[..usize::from(m.after)],
+            spaces.get(..before)?,
+            &name[..len],
+            spaces.get(..pad - before)?,
             rest.get(2..)?,
         ] {
             f.get_mut(n..n + part.len())?.copy_from_slice(part);

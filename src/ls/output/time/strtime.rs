@@ -13,7 +13,7 @@ mod numbers;
 #[cfg(test)]
 mod tests;
 
-use glibc::glibc;
+use glibc::{c_text, glibc};
 use numbers::{iso_week, nanoseconds, number, numeric, put_signed, tm_year, year};
 
 /// What strftime takes from the locale.
@@ -25,6 +25,13 @@ pub struct Names {
     pub text: fn(usize) -> Option<&'static [u8]>,
     /// LC_CTYPE's toupper (true) or tolower (false) of a byte.
     pub case: fn(u8, bool) -> u8,
+}
+
+impl Names {
+    /// LC_TIME's item `i`, or the C locale's where it has none.
+    pub fn get(&self, i: usize) -> Option<&'static [u8]> {
+        (self.text)(i).or_else(|| c_text(i))
+    }
 }
 
 /// The C locale's.

@@ -6,16 +6,19 @@
 use super::{iso_week, numeric, put_signed, run, tm_year, Buf, Spec, When};
 use crate::fmt::Sink;
 
-/// The day names (from Sunday), then the month names, each ending in a space.
-const NAMES: &[u8] = b"Sunday Monday Tuesday Wednesday Thursday Friday Saturday \
-    January February March April May June July August September October November December ";
+/// The C locale's LC_TIME texts, each ending in a NUL: the day names (from
+/// Sunday), the month names, AM and PM, and the four formats (`%E` as glibc
+/// formats its own years: the year in `int`, `%y` of negative years).
+const C_TEXTS: &[u8] = b"Sunday\0Monday\0Tuesday\0Wednesday\0Thursday\0Friday\0Saturday\0\
+    January\0February\0March\0April\0May\0June\0July\0August\0September\0October\0\
+    November\0December\0AM\0PM\0%a %b %e %H:%M:%S %EY\0%m/%d/%Ey\0%H:%M:%S\0%I:%M:%S %p\0";
 
-/// Where each name of [`NAMES`] starts, and where the last one ends (+ 1).
-const NAME_AT: [u8; 20] = {
-    let mut at = [0u8; 20];
+/// Where each text of [`C_TEXTS`] starts, and where the last one ends (+ 1).
+const C_AT: [u8; 26] = {
+    let mut at = [0u8; 26];
     let (mut i, mut k) = (0, 1);
-    while i < NAMES.len() {
-        if NAMES[i] == b' ' {
+    while i < C_TEXTS.len() {
+        if C_TEXTS[i] == 0 {
             at[k] = i as u8 + 1;
             k += 1;
         }
@@ -24,15 +27,22 @@ const NAME_AT: [u8; 20] = {
     at
 };
 
-/// Name `k` of [`NAMES`], or its first three letters when `short`.
-fn name(k: usize, short: bool) -> &'static [u8] {
-    let start = usize::from(NAME_AT[k % 19]);
+/// The C locale's LC_TIME item `i` (as [`super::Names::text`] numbers them;
+/// None past T_FMT_AMPM). Abbreviations are the names' first three letters.
+pub fn c_text(i: usize) -> Option<&'static [u8]> {
+    let (k, short) = match i {
+        0..14 => (i % 7, i < 7),
+        14..38 => (7 + (i - 14) % 12, i < 26),
+        38..44 => (i - 19, false),
+        _ => return None,
+    };
+    let start = usize::from(C_AT[k]);
     let end = if short {
         start + 3
     } else {
-        usize::from(NAME_AT[k % 19 + 1]) - 1
+        usize::from(C_AT[k + 1]) - 1
     };
-    NAMES.get(start..end).unwrap_or_default()
+    C_TEXTS.get(start..end)
 }
 
 /// What glibc's own strftime prints for `%c`-style conversions and the `E`/`O`
@@ -54,7 +64,7 @@ pub(super) fn glibc(conv: u8, w: &When, out: &mut Buf) {
         b'r' => 43,
         _ => usize::MAX,
     };
-    if let Some(text) = (w.names.text)(item) {
+    if let Some(text) = w.names.get(item) {
         if item < 40 {
             return out.put(text);
         }
@@ -75,24 +85,6 @@ pub(super) fn glibc(conv: u8, w: &When, out: &mut Buf) {
         return;
     }
     match conv {
-        b'a' | b'A' => out.put(name(wday, conv == b'a')),
-        b'b' | b'h' | b'B' => out.put(name(7 + mon, conv != b'B')),
-        b'p' | b'P' => out.put(if tm.hour > 11 { b"PM" } else { b"AM" }),
-        b'c' | b'x' | b'X' | b'r' => {
-            let parts: &[u8] = match conv {
-                b'c' => b"a b e X Y",
-                b'x' => b"m/d/y",
-                b'X' => b"H:M:S",
-                _ => b"I:M:S p",
-            };
-            for &c in parts {
-                if c.is_ascii_alphabetic() {
-                    glibc(c, w, out);
-                } else {
-                    out.put_byte(c);
-                }
-            }
-        }
         b'y' | b'Y' | b'C' | b'g' | b'G' | b'z' => {
             let iso = if conv == b'g' || conv == b'G' {
                 iso_week(tm).0
