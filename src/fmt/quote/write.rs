@@ -296,8 +296,12 @@ impl Writer<'_, '_, '_> {
             _ => {
                 let mut printable = false;
                 if !plan.utf8 {
-                    printable =
-                        (0x20..0x7f).contains(&c) || c >= 0x80 && plan.high >> (c & 0x7f) & 1 != 0;
+                    printable = (0x20..0x7f).contains(&c)
+                        || c >= 0x80
+                            && plan
+                                .high
+                                .get(usize::from(c) * 2 + 257)
+                                .is_some_and(|k| k & 0x40 != 0);
                     need.cols = printable as usize;
                     need.hidden = !printable;
                 } else {
