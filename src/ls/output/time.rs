@@ -10,7 +10,7 @@ use crate::locale;
 use crate::sys::{env, file, map, time};
 use core::cell::{Cell, OnceCell};
 use core::ffi::CStr;
-use strtime::{format_bounded, Names, C_NAMES, LS_MAX};
+use strtime::{c_case, format_bounded, Names, LS_MAX};
 use tz::{Tm, Tz};
 
 pub mod strtime;
@@ -46,14 +46,14 @@ fn lc_time(i: usize) -> Option<&'static [u8]> {
 }
 
 /// The installed LC_CTYPE's toupper (`upper`) or tolower of `b`: its TOUPPER or
-/// TOLOWER table (items 1 and 3, 384 words for -128..255).
+/// TOLOWER table (items 1 and 3, 384 words for -128..255); C's without them.
 fn lc_case(b: u8, upper: bool) -> u8 {
     let table = if upper { 1 } else { 3 };
     let at = (usize::from(b) + 128) * 4;
     locale::item(locale::CTYPE, table)
         .and_then(|t| t.get(at..at + 4))
         .and_then(|w| u8::try_from(i32::from_ne_bytes(w.try_into().ok()?)).ok())
-        .unwrap_or(b)
+        .unwrap_or_else(|| c_case(b, upper))
 }
 
 /// The bytes and columns of `name` cut to at most 12 columns (wcwidth's in
@@ -139,15 +139,11 @@ impl Clock {
     /// A clock that formats old times with `formats[0]`, recent ones with
     /// `formats[1]`; `utf8`: LC_CTYPE is UTF-8.
     pub fn new(formats: [&'static [u8]; 2], utf8: bool) -> Clock {
-        let mut names = C_NAMES;
-        if locale::data(locale::CTYPE).is_some() {
-            names.case = lc_case;
-        }
-        let local = locale::data(locale::TIME).is_some();
-        if local {
-            names.text = lc_time;
-        }
-        Clock::with(formats, utf8, names, local)
+        let names = Names {
+            text: lc_time,
+            case: lc_case,
+        };
+        Clock::with(formats, utf8, names, locale::data(locale::TIME).is_some())
     }
 
     /// [`Clock::new`] with `names`, those of an installed LC_TIME when `local`.

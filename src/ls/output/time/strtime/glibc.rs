@@ -13,8 +13,10 @@ const C_TEXTS: &[u8] = b"Sunday\0Monday\0Tuesday\0Wednesday\0Thursday\0Friday\0S
     January\0February\0March\0April\0May\0June\0July\0August\0September\0October\0\
     November\0December\0AM\0PM\0%a %b %e %H:%M:%S %EY\0%m/%d/%Ey\0%H:%M:%S\0%I:%M:%S %p\0";
 
-/// Where each text of [`C_TEXTS`] starts, and where the last one ends (+ 1).
-const C_AT: [u8; 26] = {
+/// Where each LC_TIME item of the C locale starts and ends in [`C_TEXTS`] (as
+/// [`super::Names::text`] numbers them): the abbreviations are the names' first
+/// three letters.
+const C_ITEMS: [(u8, u8); 44] = {
     let mut at = [0u8; 26];
     let (mut i, mut k) = (0, 1);
     while i < C_TEXTS.len() {
@@ -24,25 +26,25 @@ const C_AT: [u8; 26] = {
         }
         i += 1;
     }
-    at
+    let mut items = [(0, 0); 44];
+    let mut i = 0;
+    while i < 44 {
+        let (k, short) = match i {
+            0..14 => (i % 7, i < 7),
+            14..38 => (7 + (i - 14) % 12, i < 26),
+            _ => (i - 19, false),
+        };
+        let end = if short { at[k] + 3 } else { at[k + 1] - 1 };
+        items[i] = (at[k], end);
+        i += 1;
+    }
+    items
 };
 
-/// The C locale's LC_TIME item `i` (as [`super::Names::text`] numbers them;
-/// None past T_FMT_AMPM). Abbreviations are the names' first three letters.
+/// The C locale's LC_TIME item `i`; None past T_FMT_AMPM.
 pub fn c_text(i: usize) -> Option<&'static [u8]> {
-    let (k, short) = match i {
-        0..14 => (i % 7, i < 7),
-        14..38 => (7 + (i - 14) % 12, i < 26),
-        38..44 => (i - 19, false),
-        _ => return None,
-    };
-    let start = usize::from(C_AT[k]);
-    let end = if short {
-        start + 3
-    } else {
-        usize::from(C_AT[k + 1]) - 1
-    };
-    C_TEXTS.get(start..end)
+    let &(start, end) = C_ITEMS.get(i)?;
+    C_TEXTS.get(usize::from(start)..usize::from(end))
 }
 
 /// What glibc's own strftime prints for `%c`-style conversions and the `E`/`O`
