@@ -182,11 +182,11 @@ pub use catalog::{put as put_text, quotes, translate, COREUTILS, LIBC, TIME_FORM
 /// byte `b`, at `2 * b + 256`, has in its second byte (`2 * b + 257`) the classes
 /// 0 to 7 (print is bit 6, space bit 5) on either byte order, as localedef stores
 /// them. None in C, POSIX and UTF-8 locales.
-pub fn byte_classes() -> Option<&'static [u8]> {
+pub fn byte_classes() -> Option<&'static [u8; 768]> {
     if ctype_utf8() || word(CTYPE, 13)? != 1 {
         return None;
     }
-    item(CTYPE, 0).filter(|t| t.len() >= 768)
+    item(CTYPE, 0)?.get(..768)?.try_into().ok()
 }
 
 /// The byte `btowc` makes U+00A0 (no-break space) in the 8-bit LC_CTYPE's

@@ -300,8 +300,7 @@ impl Writer<'_, '_, '_> {
                         || c >= 0x80
                             && plan
                                 .high
-                                .get(usize::from(c) * 2 + 257)
-                                .is_some_and(|k| k & 0x40 != 0);
+                                .is_some_and(|t| t[usize::from(c) * 2 + 257] & 0x40 != 0);
                     need.cols = printable as usize;
                     need.hidden = !printable;
                 } else {

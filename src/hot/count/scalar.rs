@@ -77,12 +77,12 @@ impl Counter<'_> {
     /// `Classes::bytes`; printable: one column, then a word separator, when a space
     /// or `nbsp`, or part of a word; others transparent). -L is always counted.
     #[inline(never)]
-    pub(super) fn eight_bit(&mut self, buf: &[u8], table: &[u8], nbsp: u16) -> usize {
+    pub(super) fn eight_bit(&mut self, buf: &[u8], table: &[u8; 768], nbsp: u16) -> usize {
         for &b in buf {
             match b {
                 b'\n' | b'\r' | 0x0c | b'\t' | b' ' | 0x0b => self.byte::<true>(b),
                 _ => {
-                    let bits = table.get(usize::from(b) * 2 + 257).copied().unwrap_or(0);
+                    let bits = table[usize::from(b) * 2 + 257];
                     let sep = bits & 0x20 != 0 || u16::from(b) == nbsp;
                     self.class::<true>(bits >> 6 & PRINT | u8::from(sep) * SEP, 1)
                 }

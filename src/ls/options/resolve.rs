@@ -294,7 +294,7 @@ fn show(
             style,
             hide_control: c.hide_control,
             utf8: crate::locale::ctype_utf8(),
-            high: crate::locale::byte_classes().unwrap_or_default(),
+            high: crate::locale::byte_classes(),
             extra,
             quotes: if matches!(style, Style::Locale | Style::Clocale) {
                 crate::locale::quotes()

@@ -5,7 +5,7 @@
 //! to local time (TZif files, POSIX TZ strings) and `strtime` is strftime for
 //! +FORMAT styles; both are pure.
 
-use crate::fmt::unicode::{decode, is_print, mbswidth, width, Decoded};
+use crate::fmt::unicode::{decode, mbswidth, width, Decoded};
 use crate::locale;
 use crate::sys::{env, file, map, time};
 use core::cell::{Cell, OnceCell};
@@ -69,7 +69,8 @@ fn cut(name: &[u8], utf8: bool) -> Option<(usize, u8)> {
     while n < name.len() {
         let (len, cw) = if utf8 {
             match decode(&name[n..]) {
-                Decoded::Char(cp, len) if is_print(cp) => (len, width(cp).max(0) as u8),
+                // (wcwidth is -1 for the unprintable, but for U+0000: not in a name.)
+                Decoded::Char(cp, len) => (len, u8::try_from(width(cp)).ok()?),
                 _ => return None,
             }
         } else {
