@@ -31,7 +31,7 @@ pub struct Clock {
     /// LC_CTYPE is UTF-8 (for that width).
     utf8: bool,
     /// Where GNU puts the month's name in each format (see `first_percent_b`).
-    percent_b: [Option<usize>; 2],
+    percent_b: [Option<u8>; 2],
     /// The columns the first `%b` pads the month's name to (see `abmon`).
     widest: u8,
     /// LC_TIME's texts for strftime (`c_names` in C and C.UTF-8).
@@ -107,14 +107,15 @@ fn abmon(names: Names, utf8: bool) -> Option<(u8, usize)> {
 /// formats then fit its 128-byte buffers. That reads otherwise than strftime's own
 /// `%b` only where the `%` ends a bad conversion (`%5%b` is `%5Dec`: `%5D` then
 /// `ec`), which `quick` never accepts.
-/// `longest`: the bytes of the longest padded month.
+/// `longest`: the bytes of the longest padded month (None: GNU gives up).
 #[inline(never)]
-fn first_percent_b(formats: [&[u8]; 2], longest: usize) -> [Option<usize>; 2] {
+fn first_percent_b(formats: [&[u8]; 2], longest: Option<usize>) -> [Option<u8>; 2] {
     let at = formats.map(|f| {
         let mut i = 0;
         while i + 1 < f.len() {
             match (f[i], f[i + 1]) {
-                (b'%', b'b') => return Some(i),
+                // (Kept only when below 128.)
+                (b'%', b'b') => return Some(i as u8),
                 (b'%', b'%') => i += 2,
                 _ => i += 1,
             }
@@ -122,7 +123,7 @@ fn first_percent_b(formats: [&[u8]; 2], longest: usize) -> [Option<usize>; 2] {
         None
     });
     // GNU: the month's bytes replace the 2 of `%b`, with room for a NUL.
-    let fits = |k: usize| formats[k].len() + at[k].map_or(2, |_| longest) < 130;
+    let fits = |k: usize| longest.is_some_and(|l| formats[k].len() + at[k].map_or(2, |_| l) < 130);
     if fits(0) && fits(1) {
         at
     } else {
@@ -149,14 +150,13 @@ impl Clock {
 
     /// [`Clock::new`] with `names`, those of an installed LC_TIME when `local`.
     fn with(formats: [&'static [u8]; 2], utf8: bool, names: Names, local: bool) -> Clock {
-        let (widest, percent_b) = match if local {
+        let pads = if local {
             abmon(names, utf8)
         } else {
             Some((3, 3))
-        } {
-            Some((widest, longest)) => (widest, first_percent_b(formats, longest)),
-            None => (0, [None; 2]),
         };
+        let percent_b = first_percent_b(formats, pads.map(|p| p.1));
+        let widest = pads.map_or(0, |p| p.0);
         Clock {
             utf8,
             formats,
@@ -222,7 +222,7 @@ impl Clock {
             0
         };
         let spaces = [b' '; 12];
-        let (head, rest) = fmt.split_at(p);
+        let (head, rest) = fmt.split_at(usize::from(p));
         let mut n = 0;
         for part in [
             head,
