@@ -13,7 +13,8 @@ mod numbers;
 #[cfg(test)]
 mod tests;
 
-use glibc::{c_text, glibc};
+pub use glibc::c_text;
+use glibc::glibc;
 use numbers::{iso_week, nanoseconds, number, numeric, put_signed, tm_year, year};
 
 /// What strftime takes from the locale.
