@@ -84,7 +84,7 @@ impl Counter<'_> {
                 _ => {
                     let bits = table[usize::from(b) * 2 + 257];
                     let sep = bits & 0x20 != 0 || u16::from(b) == nbsp;
-                    self.class::<true>(bits >> 6 & PRINT | u8::from(sep) * SEP, 1)
+                    self.class::<true>((bits >> 6 & PRINT) | (u8::from(sep) * SEP), 1)
                 }
             }
         }
