@@ -193,21 +193,15 @@ pub use catalog::{put as put_text, quotes, translate, COREUTILS, LIBC, TIME_FORM
 // ---- 8-bit LC_CTYPE (ls's quoting and widths, wc) ----
 
 /// When LC_CTYPE is an installed single-byte locale (MB_CUR_MAX 1, not UTF-8):
-/// each byte's `isprint` (bit 0) and `isspace` (bit 1), from the CLASS table (384
-/// 16-bit entries for -128..255, item 0). Each entry's second byte holds the
-/// classes 0 to 7 (print is 6, space 5) on either byte order, as localedef stores
+/// its CLASS table (item 0: 384 16-bit entries for -128..255), whose entry for
+/// byte `b`, at `2 * b + 256`, has in its second byte (`2 * b + 257`) the classes
+/// 0 to 7 (print is bit 6, space bit 5) on either byte order, as localedef stores
 /// them. None in C, POSIX and UTF-8 locales.
-pub fn byte_classes() -> Option<[u8; 256]> {
+pub fn byte_classes() -> Option<&'static [u8; 768]> {
     if ctype_utf8() || word(CTYPE, 13)? != 1 {
         return None;
     }
-    let table = item(CTYPE, 0)?;
-    let mut classes = [0u8; 256];
-    for (b, k) in classes.iter_mut().enumerate() {
-        let bits = *table.get((b + 128) * 2 + 1)?;
-        *k = (bits >> 6 & 1) | (bits >> 4 & 2);
-    }
-    Some(classes)
+    item(CTYPE, 0)?.get(..768)?.try_into().ok()
 }
 
 /// The byte `btowc` makes U+00A0 (no-break space) in the 8-bit LC_CTYPE's

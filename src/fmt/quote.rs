@@ -48,9 +48,9 @@ pub struct Quoting {
     /// LC_CTYPE is UTF-8: printable multibyte characters pass through, widths come
     /// from wcwidth, and the locale/clocale styles use `‘ ’`.
     pub utf8: bool,
-    /// In an 8-bit locale (not `utf8`), the printable bytes 0x80..=0xff: bit
-    /// `byte - 0x80`. 0 in C.
-    pub high: u128,
+    /// In an 8-bit locale (not `utf8`), its CLASS table: byte `b` >= 0x80 is
+    /// printable when bit 6 of `high[2 * b + 257]` is set. None in C.
+    pub high: Option<&'static [u8; 768]>,
     /// More characters that must be quoted or escaped. GNU ls 9.1 adds `=>@|` for
     /// `-F`/`--classify`, `*=>@|` for `--file-type` (sic: the sets are swapped in 9.1),
     /// a space for file names in the escape style, and `:` for directory headers.
@@ -72,7 +72,7 @@ impl Quoting {
             style: Style::ShellEscape,
             hide_control: false,
             utf8,
-            high: 0,
+            high: None,
             extra: b":",
             quotes: [None; 2],
         }
@@ -84,7 +84,7 @@ impl Quoting {
             style: Style::ShellEscapeAlways,
             hide_control: false,
             utf8,
-            high: 0,
+            high: None,
             extra: b"",
             quotes: [None; 2],
         }
@@ -96,7 +96,7 @@ impl Quoting {
             style: Style::Locale,
             hide_control: false,
             utf8,
-            high: 0,
+            high: None,
             extra: b"",
             quotes: [None; 2],
         }

@@ -49,9 +49,10 @@ pub struct Classes {
     /// How often each lead was looked up the slow way (its summary is made after
     /// LEAD_PATIENCE times, so small inputs never pay for it).
     lead_hits: [u16; 64],
-    /// In an 8-bit locale, the class (PRINT, SEP) of each byte; the counter then
-    /// takes every byte through it (`Counter::eight_bit`).
-    pub bytes: Option<[u8; 256]>,
+    /// In an 8-bit locale, its CLASS table (byte `b`'s classes in `[2 * b + 257]`:
+    /// print is bit 6, space bit 5) and the byte that is a no-break space (256:
+    /// none); the counter then takes every byte through it (`Counter::eight_bit`).
+    pub bytes: Option<(&'static [u8; 768], u16)>,
 }
 
 /// Lead-table bits (see `Classes::leads`).

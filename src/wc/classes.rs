@@ -11,13 +11,12 @@ pub use crate::hot::classes::Classes;
 pub fn new(posix: bool) -> Classes {
     let mut c = Classes::new(if posix { posix_class } else { class });
     if let Some(k) = crate::locale::byte_classes() {
-        let nbsp = crate::locale::nbsp_byte();
-        let mut table = [0; 256];
-        for (b, t) in table.iter_mut().enumerate() {
-            let sep = k[b] & 2 != 0 || (!posix && b == usize::from(nbsp));
-            *t = crate::hot::classes::class(k[b] & 1 != 0, 1, sep);
-        }
-        c.bytes = Some(table);
+        let nbsp = if posix {
+            256
+        } else {
+            crate::locale::nbsp_byte().into()
+        };
+        c.bytes = Some((k, nbsp));
     }
     c
 }

@@ -24,7 +24,7 @@ pub(super) struct Plan {
     /// LC_CTYPE is UTF-8.
     pub(super) utf8: bool,
     /// The printable high bytes of an 8-bit locale (`Quoting::high`).
-    pub(super) high: u128,
+    pub(super) high: Option<&'static [u8; 768]>,
     pub(super) extra: &'static [u8],
 }
 
@@ -63,7 +63,7 @@ impl Plan {
     pub(super) fn of(
         style: Style,
         utf8: bool,
-        high: u128,
+        high: Option<&'static [u8; 768]>,
         extra: &'static [u8],
         locale: Quotes,
     ) -> Plan {

@@ -18,7 +18,7 @@ fn run(
     name: &[u8],
 ) -> (Vec<u8>, Quoted) {
     let q = Quoting {
-        high: 0,
+        high: None,
         style,
         hide_control: hide,
         utf8,

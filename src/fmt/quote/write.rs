@@ -296,8 +296,11 @@ impl Writer<'_, '_, '_> {
             _ => {
                 let mut printable = false;
                 if !plan.utf8 {
-                    printable =
-                        (0x20..0x7f).contains(&c) || c >= 0x80 && plan.high >> (c & 0x7f) & 1 != 0;
+                    // (The printable ASCII bytes have their own classes.)
+                    printable = c >= 0x80
+                        && plan
+                            .high
+                            .is_some_and(|t| t[usize::from(c) * 2 + 257] & 0x40 != 0);
                     need.cols = printable as usize;
                     need.hidden = !printable;
                 } else {

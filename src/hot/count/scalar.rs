@@ -73,15 +73,19 @@ impl Counter<'_> {
     }
 
     /// Counts `buf` in an 8-bit locale as GNU's single-byte loop does: the line,
-    /// tab and space bytes as in C, any other byte by its class in `table`
-    /// (printable: one column, then a word separator or part of a word; others
-    /// transparent). -L is always counted.
+    /// tab and space bytes as in C, any other byte by its classes in `table` (see
+    /// `Classes::bytes`; printable: one column, then a word separator, when a space
+    /// or `nbsp`, or part of a word; others transparent). -L is always counted.
     #[inline(never)]
-    pub(super) fn eight_bit(&mut self, buf: &[u8], table: &[u8; 256]) -> usize {
+    pub(super) fn eight_bit(&mut self, buf: &[u8], table: &[u8; 768], nbsp: u16) -> usize {
         for &b in buf {
             match b {
                 b'\n' | b'\r' | 0x0c | b'\t' | b' ' | 0x0b => self.byte::<true>(b),
-                _ => self.class::<true>(table[usize::from(b)], 1),
+                _ => {
+                    let bits = table[usize::from(b) * 2 + 257];
+                    let sep = bits & 0x20 != 0 || u16::from(b) == nbsp;
+                    self.class::<true>((bits >> 6 & PRINT) | (u8::from(sep) * SEP), 1)
+                }
             }
         }
         buf.len()

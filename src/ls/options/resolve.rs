@@ -296,7 +296,7 @@ fn show(
             style,
             hide_control: c.hide_control,
             utf8: crate::locale::ctype_utf8(),
-            high: high_printable(),
+            high: crate::locale::byte_classes(),
             extra,
             quotes: if matches!(style, Style::Locale | Style::Clocale) {
                 crate::locale::quotes()
@@ -445,10 +445,4 @@ fn listing(c: &Choices, needs: &Needs) -> Listing {
     } else {
         Listing::Full
     }
-}
-
-/// The printable bytes 0x80..=0xff of an 8-bit LC_CTYPE (`Quoting::high`).
-fn high_printable() -> u128 {
-    let classes = crate::locale::byte_classes().unwrap_or([0; 256]);
-    (0..128).fold(0, |set, b| set | u128::from(classes[128 + b] & 1) << b)
 }

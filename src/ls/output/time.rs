@@ -5,12 +5,12 @@
 //! to local time (TZif files, POSIX TZ strings) and `strtime` is strftime for
 //! +FORMAT styles; both are pure.
 
-use crate::fmt::unicode::{decode, is_print, mbswidth, width, Decoded};
+use crate::fmt::unicode::{decode, mbswidth, width, Decoded};
 use crate::locale;
 use crate::sys::{env, file, map, time};
 use core::cell::{Cell, OnceCell};
 use core::ffi::CStr;
-use strtime::{format_bounded, Names, C_NAMES, LS_MAX};
+use strtime::{c_case, c_text, format_bounded, Names, LS_MAX};
 use tz::{Tm, Tz};
 
 pub mod strtime;
@@ -31,22 +31,13 @@ pub struct Clock {
     /// LC_CTYPE is UTF-8 (for that width).
     utf8: bool,
     /// Where GNU puts the month's name in each format (see `first_percent_b`).
-    percent_b: [Option<usize>; 2],
-    /// The names the first `%b` gives (see `abmon`); None: C's.
-    months: Option<[Month; 12]>,
+    percent_b: [Option<u8>; 2],
+    /// The columns the first `%b` pads the month's name to (see `abmon`).
+    widest: u8,
     /// LC_TIME's texts for strftime (`c_names` in C and C.UTF-8).
     names: Names,
     /// An installed LC_TIME: no `quick` formatting with C's names.
     local: bool,
-}
-
-/// A month's abbreviation as the first `%b` of a format gives it: the name (cut
-/// to 12 columns) and the spaces before and after it.
-#[derive(Clone, Copy)]
-struct Month {
-    name: &'static [u8],
-    before: u8,
-    after: u8,
 }
 
 /// LC_TIME item `i` of the installed locale.
@@ -55,67 +46,60 @@ fn lc_time(i: usize) -> Option<&'static [u8]> {
 }
 
 /// The installed LC_CTYPE's toupper (`upper`) or tolower of `b`: its TOUPPER or
-/// TOLOWER table (items 1 and 3, 384 words for -128..255).
+/// TOLOWER table (items 1 and 3, 384 words for -128..255); C's without them.
 fn lc_case(b: u8, upper: bool) -> u8 {
     let table = if upper { 1 } else { 3 };
     let at = (usize::from(b) + 128) * 4;
     locale::item(locale::CTYPE, table)
         .and_then(|t| t.get(at..at + 4))
         .and_then(|w| u8::try_from(i32::from_ne_bytes(w.try_into().ok()?)).ok())
-        .unwrap_or(b)
+        .unwrap_or_else(|| c_case(b, upper))
 }
 
-/// ABMON_1..12 of `names` padded as coreutils' abmon_init pads them
-/// (with gnulib's mbsalign): each cut to at most 12 columns, then padded to the
-/// widest, after the name, or before it when it starts with an ASCII digit.
-/// Columns are wcwidth's in UTF-8 and bytes otherwise (mbsalign's unibyte rule).
-/// None where GNU gives up padding: a name with `%`, not valid UTF-8, or of 128
-/// bytes or more once padded; also (a difference: GNU prints U+FFFD for them) for
-/// names with unprintable characters.
+/// The bytes and columns of `name` cut to at most 12 columns (wcwidth's in
+/// UTF-8, bytes otherwise: mbsalign's unibyte rule); None for a name with `%`,
+/// or (`utf8`) not valid UTF-8 or (a difference: GNU prints U+FFFD for them)
+/// with unprintable characters.
 #[inline(never)]
-fn abmon(names: Names, utf8: bool) -> Option<[Month; 12]> {
-    let mut months = [Month {
-        name: b"",
-        before: 0,
-        after: 0,
-    }; 12];
-    let mut cols = [0u8; 12];
-    for (i, m) in months.iter_mut().enumerate() {
-        let name = (names.text)(14 + i)?;
-        if name.contains(&b'%') {
-            return None;
-        }
-        let (mut n, mut w) = (0, 0);
-        while n < name.len() {
-            let (len, cw) = if utf8 {
-                match decode(&name[n..]) {
-                    Decoded::Char(cp, len) if is_print(cp) => (len, width(cp).max(0) as u8),
-                    _ => return None,
-                }
-            } else {
-                (1, 1)
-            };
-            if w + cw > 12 {
-                break;
+fn cut(name: &[u8], utf8: bool) -> Option<(usize, u8)> {
+    if name.contains(&b'%') {
+        return None;
+    }
+    let (mut n, mut w) = (0, 0);
+    while n < name.len() {
+        let (len, cw) = if utf8 {
+            match decode(&name[n..]) {
+                // (wcwidth is -1 for the unprintable, but for U+0000: not in a name.)
+                Decoded::Char(cp, len) => (len, u8::try_from(width(cp)).ok()?),
+                _ => return None,
             }
-            (n, w) = (n + len, w + cw);
-        }
-        m.name = &name[..n];
-        cols[i] = w;
-    }
-    let widest = cols.iter().copied().max().unwrap_or(0);
-    for (m, w) in months.iter_mut().zip(cols) {
-        let pad = widest - w;
-        if m.name.len() + usize::from(pad) >= 128 {
-            return None;
-        }
-        if m.name.first().is_some_and(u8::is_ascii_digit) {
-            m.before = pad;
         } else {
-            m.after = pad;
+            (1, 1)
+        };
+        if w + cw > 12 {
+            break;
         }
+        (n, w) = (n + len, w + cw);
     }
-    Some(months)
+    Some((n, w))
+}
+
+/// How coreutils' abmon_init pads ABMON_1..12 of `names` (with gnulib's
+/// mbsalign): each `cut`, then padded to the widest (the columns returned), after
+/// the name, or before it when it starts with an ASCII digit; and the bytes of
+/// the longest padded name. None where GNU gives up padding: a name `cut` refuses,
+/// or of 128 bytes or more once padded.
+fn abmon(names: Names, utf8: bool) -> Option<(u8, usize)> {
+    let (mut widest, mut extra) = (0, 0);
+    for i in 14..26 {
+        let name = (names.text)(i)?;
+        let (n, w) = cut(name, utf8)?;
+        widest = widest.max(w);
+        // (A column takes at least a byte.)
+        extra = extra.max(n - usize::from(w));
+    }
+    let longest = usize::from(widest) + extra;
+    (longest < 128).then_some((widest, longest))
 }
 
 /// GNU ls puts the month's abbreviation in place of each format's first `%b` (as
@@ -123,14 +107,15 @@ fn abmon(names: Names, utf8: bool) -> Option<[Month; 12]> {
 /// formats then fit its 128-byte buffers. That reads otherwise than strftime's own
 /// `%b` only where the `%` ends a bad conversion (`%5%b` is `%5Dec`: `%5D` then
 /// `ec`), which `quick` never accepts.
-/// `longest`: the bytes of the longest padded month.
+/// `longest`: the bytes of the longest padded month (None: GNU gives up).
 #[inline(never)]
-fn first_percent_b(formats: [&[u8]; 2], longest: usize) -> [Option<usize>; 2] {
+fn first_percent_b(formats: [&[u8]; 2], longest: Option<usize>) -> [Option<u8>; 2] {
     let at = formats.map(|f| {
         let mut i = 0;
         while i + 1 < f.len() {
             match (f[i], f[i + 1]) {
-                (b'%', b'b') => return Some(i),
+                // (Kept only when below 128.)
+                (b'%', b'b') => return Some(i as u8),
                 (b'%', b'%') => i += 2,
                 _ => i += 1,
             }
@@ -138,7 +123,7 @@ fn first_percent_b(formats: [&[u8]; 2], longest: usize) -> [Option<usize>; 2] {
         None
     });
     // GNU: the month's bytes replace the 2 of `%b`, with room for a NUL.
-    let fits = |k: usize| formats[k].len() + at[k].map_or(2, |_| longest) < 130;
+    let fits = |k: usize| longest.is_some_and(|l| formats[k].len() + at[k].map_or(2, |_| l) < 130);
     if fits(0) && fits(1) {
         at
     } else {
@@ -156,35 +141,27 @@ impl Clock {
     /// A clock that formats old times with `formats[0]`, recent ones with
     /// `formats[1]`; `utf8`: LC_CTYPE is UTF-8.
     pub fn new(formats: [&'static [u8]; 2], utf8: bool) -> Clock {
-        let mut names = C_NAMES;
-        if locale::data(locale::CTYPE).is_some() {
-            names.case = lc_case;
-        }
-        let local = locale::data(locale::TIME).is_some();
-        if local {
-            names.text = lc_time;
-        }
-        Clock::with(formats, utf8, names, local)
+        let names = Names {
+            text: lc_time,
+            case: lc_case,
+        };
+        Clock::with(formats, utf8, names, locale::data(locale::TIME).is_some())
     }
 
     /// [`Clock::new`] with `names`, those of an installed LC_TIME when `local`.
     fn with(formats: [&'static [u8]; 2], utf8: bool, names: Names, local: bool) -> Clock {
-        let months = if local { abmon(names, utf8) } else { None };
-        let longest = months.map_or(3, |m| {
-            m.iter()
-                .map(|m| m.name.len() + usize::from(m.before + m.after))
-                .max()
-                .unwrap_or(0)
-        });
-        let mut percent_b = first_percent_b(formats, longest);
-        if local && months.is_none() {
-            percent_b = [None; 2];
-        }
+        let pads = if local {
+            abmon(names, utf8)
+        } else {
+            Some((3, 3))
+        };
+        let percent_b = first_percent_b(formats, pads.map(|p| p.1));
+        let widest = pads.map_or(0, |p| p.0);
         Clock {
             utf8,
             formats,
             percent_b,
-            months,
+            widest,
             names,
             local,
             zone: OnceCell::new(),
@@ -236,23 +213,22 @@ impl Clock {
             return format_bounded(fmt, tm, sec, nsec, self.names, buf);
         };
         let mut f = [0u8; 256];
-        let mon = usize::from(tm.mon) % 12;
-        let m = match self.months {
-            Some(m) => m[mon],
-            None => Month {
-                name: MONTHS.get(mon * 3..mon * 3 + 3)?,
-                before: 0,
-                after: 0,
-            },
+        let name = self.names.get(14 + usize::from(tm.mon) % 12)?;
+        let (len, w) = cut(name, self.utf8)?;
+        let pad = usize::from(self.widest.saturating_sub(w));
+        let before = if name.first().is_some_and(u8::is_ascii_digit) {
+            pad
+        } else {
+            0
         };
         let spaces = [b' '; 12];
-        let (head, rest) = fmt.split_at(p);
+        let (head, rest) = fmt.split_at(usize::from(p));
         let mut n = 0;
         for part in [
             head,
-            &spaces[..usize::from(m.before)],
-            m.name,
-            &spaces[..usize::from(m.after)],
+            spaces.get(..before)?,
+            &name[..len],
+            spaces.get(..pad - before)?,
             rest.get(2..)?,
         ] {
             f.get_mut(n..n + part.len())?.copy_from_slice(part);
@@ -276,8 +252,6 @@ impl Clock {
         })
     }
 }
-
-const MONTHS: &[u8; 36] = b"JanFebMarAprMayJunJulAugSepOctNovDec";
 
 /// The formats of the built-in styles (`%b %e %H:%M`, `%Y-%m-%d %H:%M:%S.%N %z`...)
 /// without the general strftime: only `%b %e %d %m %H %M %S %N %z %Y` and plain
@@ -304,8 +278,8 @@ fn quick(fmt: &[u8], tm: &Tm, nsec: u32, buf: &mut [u8]) -> Option<usize> {
         }
         match fmt.get(i + 1)? {
             b'b' => {
-                let m = tm.mon as usize * 3;
-                buf[n..n + 3].copy_from_slice(&MONTHS[m..m + 3]);
+                let m = c_text(14 + usize::from(tm.mon))?;
+                buf[n..n + 3].copy_from_slice(m.get(..3)?);
                 n += 3;
             }
             b'e' => two(tm.mday, b' ', buf, &mut n),

@@ -85,15 +85,16 @@ impl Numeric {
     /// The locale's values, as gnulib's human_readable takes them.
     #[inline(never)]
     pub fn current() -> Numeric {
-        use crate::locale::{string, NUMERIC};
+        let item = |i| crate::locale::string(crate::locale::NUMERIC, i).unwrap_or_default();
+        let (point, sep) = (item(0), item(1));
         Numeric {
-            point: string(NUMERIC, 0)
-                .filter(|p| (1..=16).contains(&p.len()))
-                .unwrap_or(b"."),
-            sep: string(NUMERIC, 1)
-                .filter(|s| s.len() <= 16)
-                .unwrap_or_default(),
-            grouping: string(NUMERIC, 2).unwrap_or_default(),
+            point: if (1..=16).contains(&point.len()) {
+                point
+            } else {
+                b"."
+            },
+            sep: if sep.len() <= 16 { sep } else { b"" },
+            grouping: item(2),
         }
     }
 }

@@ -13,6 +13,7 @@ mod numbers;
 #[cfg(test)]
 mod tests;
 
+pub use glibc::c_text;
 use glibc::glibc;
 use numbers::{iso_week, nanoseconds, number, numeric, put_signed, tm_year, year};
 
@@ -27,14 +28,27 @@ pub struct Names {
     pub case: fn(u8, bool) -> u8,
 }
 
+impl Names {
+    /// LC_TIME's item `i`, or the C locale's where it has none.
+    pub fn get(&self, i: usize) -> Option<&'static [u8]> {
+        (self.text)(i).or_else(|| c_text(i))
+    }
+}
+
 /// The C locale's.
+#[cfg(test)]
 pub const C_NAMES: Names = Names {
     text: |_| None,
-    case: |b, upper| match upper {
+    case: c_case,
+};
+
+/// The C locale's toupper (`upper`) or tolower of `b`.
+pub fn c_case(b: u8, upper: bool) -> u8 {
+    match upper {
         true => b.to_ascii_uppercase(),
         false => b.to_ascii_lowercase(),
-    },
-};
+    }
+}
 
 /// Writes `tm` (the local time of `secs` seconds since the epoch, plus `nsec`
 /// nanoseconds) as `fmt` says, with the names and formats of `names`.
@@ -398,9 +412,7 @@ fn modifier_allowed(c: u8, m: u8) -> bool {
 
 /// An unknown or malformed conversion: its text, padded to the width.
 fn bad(out: &mut dyn Sink, spec: &Spec, s: &[u8]) {
-    text(out, spec, s, false, spec.upper, |b, _| {
-        b.to_ascii_uppercase()
-    });
+    text(out, spec, s, false, spec.upper, c_case);
 }
 
 /// `%D %F %R %T`: formatted as gnulib formats a sub-format (the pad also pads the

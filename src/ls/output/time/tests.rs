@@ -1,4 +1,5 @@
 use super::*;
+use strtime::C_NAMES;
 
 #[test]
 fn quick_formats_agree_with_strtime() {

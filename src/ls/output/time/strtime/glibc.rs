@@ -6,33 +6,45 @@
 use super::{iso_week, numeric, put_signed, run, tm_year, Buf, Spec, When};
 use crate::fmt::Sink;
 
-/// The day names (from Sunday), then the month names, each ending in a space.
-const NAMES: &[u8] = b"Sunday Monday Tuesday Wednesday Thursday Friday Saturday \
-    January February March April May June July August September October November December ";
+/// The C locale's LC_TIME texts, each ending in a NUL: the day names (from
+/// Sunday), the month names, AM and PM, and the four formats (`%E` as glibc
+/// formats its own years: the year in `int`, `%y` of negative years).
+const C_TEXTS: &[u8] = b"Sunday\0Monday\0Tuesday\0Wednesday\0Thursday\0Friday\0Saturday\0\
+    January\0February\0March\0April\0May\0June\0July\0August\0September\0October\0\
+    November\0December\0AM\0PM\0%a %b %e %H:%M:%S %EY\0%m/%d/%Ey\0%H:%M:%S\0%I:%M:%S %p\0";
 
-/// Where each name of [`NAMES`] starts, and where the last one ends (+ 1).
-const NAME_AT: [u8; 20] = {
-    let mut at = [0u8; 20];
+/// Where each LC_TIME item of the C locale starts and ends in [`C_TEXTS`] (as
+/// [`super::Names::text`] numbers them): the abbreviations are the names' first
+/// three letters.
+const C_ITEMS: [(u8, u8); 44] = {
+    let mut at = [0u8; 26];
     let (mut i, mut k) = (0, 1);
-    while i < NAMES.len() {
-        if NAMES[i] == b' ' {
+    while i < C_TEXTS.len() {
+        if C_TEXTS[i] == 0 {
             at[k] = i as u8 + 1;
             k += 1;
         }
         i += 1;
     }
-    at
+    let mut items = [(0, 0); 44];
+    let mut i = 0;
+    while i < 44 {
+        let (k, short) = match i {
+            0..14 => (i % 7, i < 7),
+            14..38 => (7 + (i - 14) % 12, i < 26),
+            _ => (i - 19, false),
+        };
+        let end = if short { at[k] + 3 } else { at[k + 1] - 1 };
+        items[i] = (at[k], end);
+        i += 1;
+    }
+    items
 };
 
-/// Name `k` of [`NAMES`], or its first three letters when `short`.
-fn name(k: usize, short: bool) -> &'static [u8] {
-    let start = usize::from(NAME_AT[k % 19]);
-    let end = if short {
-        start + 3
-    } else {
-        usize::from(NAME_AT[k % 19 + 1]) - 1
-    };
-    NAMES.get(start..end).unwrap_or_default()
+/// The C locale's LC_TIME item `i`; None past T_FMT_AMPM.
+pub fn c_text(i: usize) -> Option<&'static [u8]> {
+    let &(start, end) = C_ITEMS.get(i)?;
+    C_TEXTS.get(usize::from(start)..usize::from(end))
 }
 
 /// What glibc's own strftime prints for `%c`-style conversions and the `E`/`O`
@@ -54,7 +66,7 @@ pub(super) fn glibc(conv: u8, w: &When, out: &mut Buf) {
         b'r' => 43,
         _ => usize::MAX,
     };
-    if let Some(text) = (w.names.text)(item) {
+    if let Some(text) = w.names.get(item) {
         if item < 40 {
             return out.put(text);
         }
@@ -75,24 +87,6 @@ pub(super) fn glibc(conv: u8, w: &When, out: &mut Buf) {
         return;
     }
     match conv {
-        b'a' | b'A' => out.put(name(wday, conv == b'a')),
-        b'b' | b'h' | b'B' => out.put(name(7 + mon, conv != b'B')),
-        b'p' | b'P' => out.put(if tm.hour > 11 { b"PM" } else { b"AM" }),
-        b'c' | b'x' | b'X' | b'r' => {
-            let parts: &[u8] = match conv {
-                b'c' => b"a b e X Y",
-                b'x' => b"m/d/y",
-                b'X' => b"H:M:S",
-                _ => b"I:M:S p",
-            };
-            for &c in parts {
-                if c.is_ascii_alphabetic() {
-                    glibc(c, w, out);
-                } else {
-                    out.put_byte(c);
-                }
-            }
-        }
         b'y' | b'Y' | b'C' | b'g' | b'G' | b'z' => {
             let iso = if conv == b'g' || conv == b'G' {
                 iso_week(tm).0
