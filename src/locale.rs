@@ -217,15 +217,6 @@ pub fn nbsp_byte() -> u8 {
 
 // ---- Patterns (ls's -I and --hide) ----
 
-/// An installed 8-bit LC_CTYPE's CLASS table (item 0), which fnmatch's byte
-/// classes read; None in C, POSIX and UTF-8 locales (their bytes' classes are C's).
-pub fn class_table() -> Option<&'static [u8]> {
-    if ctype_utf8() {
-        return None;
-    }
-    item(CTYPE, 0)
-}
-
 /// An installed LC_COLLATE's collation sequences, COLLSEQMB (256 bytes) and
 /// COLLSEQWC (items 16 and 17), which fnmatch's ranges read.
 pub fn collseq() -> Option<(&'static [u8], &'static [u8])> {

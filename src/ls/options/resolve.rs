@@ -111,7 +111,7 @@ pub fn resolve(
             glob: glob::Options {
                 utf8: crate::locale::ctype_utf8(),
                 posix: env::get(b"POSIXLY_CORRECT").is_some(),
-                classes: crate::locale::class_table(),
+                classes: crate::locale::byte_classes(),
                 collseq: crate::locale::collseq(),
             },
         },

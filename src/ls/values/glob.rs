@@ -32,7 +32,7 @@ pub struct Options {
     /// An installed 8-bit LC_CTYPE's class table (glibc's CLASS: 384 entries of
     /// two bytes for the bytes -128..255; the second byte holds the classes 0 to 7
     /// of <ctype.h>, the first 8 to 11): the classes of bytes.
-    pub classes: Option<&'static [u8]>,
+    pub classes: Option<&'static [u8; 768]>,
     /// An installed LC_COLLATE's collation sequences (COLLSEQMB: one byte per
     /// byte; COLLSEQWC: glibc's three-level table of u32 per character): ranges
     /// `a-z` hold what lies between their ends in that sequence, not in code order.
@@ -423,7 +423,7 @@ impl Class {
     }
 
     /// Membership of byte `b` in an 8-bit locale, by its class table.
-    fn of_byte(self, b: u32, table: &[u8]) -> bool {
+    fn of_byte(self, b: u32, table: &[u8; 768]) -> bool {
         // <ctype.h>'s bit of each class, in CLASS_NAMES order.
         const BIT: [u8; 12] = [11, 2, 8, 9, 3, 7, 1, 6, 10, 5, 0, 4];
         let k = BIT[self.0 as usize];
