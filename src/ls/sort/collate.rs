@@ -16,8 +16,9 @@
 //!
 //! The key, level after level: at an ordinary level the weight bytes of the
 //! stream, then a 0; at a position level each element as its distance from the
-//! previous element that counted (1 if none was skipped; 255 and four big-endian
-//! bytes past 254), its weight bytes, a 0; then a 0 that ends the level. This
+//! previous element that counted (1 if none was skipped; a 255 for each whole
+//! 255 of it, then the rest), its weight bytes, a 0; then a 0 that ends the
+//! level. This
 //! relies on no weight byte being 0 (the smallest is 2 in every table localedef
 //! writes for the locales measured, and glibc's own strxfrm makes the same
 //! assumption), and on every rule set agreeing on which levels are position
@@ -32,20 +33,22 @@ const NONE: usize = usize::MAX;
 /// The multibyte tables of LC_COLLATE that strcoll reads, each from its item's
 /// offset to the end of the data (reads past a table's end are bounds checked
 /// against the data, and anything out of bounds reads as 0).
-#[derive(Clone, Copy)]
 pub struct Tables<'a> {
+    /// RULESETS, TABLEMB, WEIGHTMB, EXTRAMB, INDIRECTMB (the indexes below).
+    items: [&'a [u8]; 5],
     nrules: usize,
-    rulesets: &'a [u8],
-    table: &'a [u8],
-    weights: &'a [u8],
-    extra: &'a [u8],
-    indirect: &'a [u8],
     /// Bit `l` set: level `l` is a position level.
     position: u32,
     /// Bit `l` set: some rule set is backward at level `l` (the others walk the
     /// elements in order).
     backward: u32,
 }
+
+const RULESETS: usize = 0;
+const TABLE: usize = 1;
+const WEIGHTS: usize = 2;
+const EXTRA: usize = 3;
+const INDIRECT: usize = 4;
 
 /// The i32 at byte `at` of `b` (0 when out of bounds).
 #[inline(always)]
@@ -64,14 +67,25 @@ fn byte(b: &[u8], i: usize) -> u8 {
 
 impl<'a> Tables<'a> {
     /// The tables of a locale with `nrules` levels (1 to 32), from its items
-    /// RULESETS, TABLEMB, WEIGHTMB, EXTRAMB and INDIRECTMB (each from its offset
-    /// to the end of the data: RULESETS ends where TABLEMB starts); None when a
-    /// key cannot express its order (the position flag of a level past the first
-    /// differs between rule sets) or the rule sets are missing.
-    pub fn new(nrules: u32, items: [&'a [u8]; 5]) -> Option<Tables<'a>> {
-        let [sets, table, weights, extra, indirect] = items;
-        let nrules = nrules as usize;
+    /// RULESETS, TABLEMB, WEIGHTMB, EXTRAMB and INDIRECTMB (`item(1)` to
+    /// `item(5)`, each from its offset to the end of the data: RULESETS ends
+    /// where TABLEMB starts); None when a key cannot express its order (the
+    /// position flag of a level past the first differs between rule sets) or the
+    /// rule sets are missing.
+    pub fn new(nrules: u32, item: impl Fn(usize) -> Option<&'a [u8]>) -> Option<Tables<'a>> {
+        let mut t = Tables {
+            items: [&[]; 5],
+            nrules: nrules as usize,
+            position: 0,
+            backward: 0,
+        };
+        for (i, it) in t.items.iter_mut().enumerate() {
+            *it = item(i + 1)?;
+        }
+        let [sets, table, ..] = t.items;
         let rulesets = sets.get(..sets.len().checked_sub(table.len())?)?;
+        t.items[RULESETS] = rulesets;
+        let nrules = t.nrules;
         if nrules == 0 || nrules > 32 || rulesets.len() < nrules || table.len() < 1024 {
             return None;
         }
@@ -81,35 +95,27 @@ impl<'a> Tables<'a> {
         // first (glibc takes the flag from the first string's first element, which
         // a key of one string cannot know); a set with a 0 flag (which no level of
         // a real set has) is the item's padding.
-        let (mut position, mut backward) = (None, 0);
-        for set in rulesets.chunks_exact(nrules) {
+        for (n, set) in rulesets.chunks_exact(nrules).enumerate() {
             let (mut p, mut padding) = (0, false);
             for (l, &f) in set.iter().enumerate() {
                 p |= u32::from(f & POSITION != 0) << l;
-                backward |= u32::from(f & BACKWARD != 0) << l;
+                t.backward |= u32::from(f & BACKWARD != 0) << l;
                 padding |= f == 0;
             }
-            let first = *position.get_or_insert(p);
-            if !padding && (p ^ first) & !1 != 0 {
+            if n == 0 {
+                t.position = p;
+            }
+            if !padding && (p ^ t.position) & !1 != 0 {
                 return None;
             }
         }
-        Some(Tables {
-            nrules,
-            rulesets,
-            table,
-            weights,
-            extra,
-            indirect,
-            position: position?,
-            backward,
-        })
+        Some(t)
     }
 
     /// The rule flags of rule set `rule` at level `pass`.
     #[inline(always)]
     fn flags(&self, rule: usize, pass: usize) -> u8 {
-        byte(self.rulesets, rule * self.nrules + pass)
+        byte(self.items[RULESETS], rule * self.nrules + pass)
     }
 
     /// The element that starts at `s[*at]`: its rule set (top 8 bits) and weight
@@ -120,7 +126,7 @@ impl<'a> Tables<'a> {
     fn element(&self, s: &[u8], at: &mut usize) -> u32 {
         let first = byte(s, *at) as usize;
         *at += 1;
-        let v = int_at(self.table, first * 4);
+        let v = int_at(self.items[TABLE], first * 4);
         if v >= 0 {
             return v as u32;
         }
@@ -134,14 +140,14 @@ impl<'a> Tables<'a> {
         let rest = *at;
         let mut cp = (v as isize).unsigned_abs();
         loop {
-            let Some(&n) = self.extra.get(cp + 4) else {
+            let Some(&n) = self.items[EXTRA].get(cp + 4) else {
                 return 0;
             };
-            let i = int_at(self.extra, cp);
+            let i = int_at(self.items[EXTRA], cp);
             let n = n as usize;
             let bytes = cp + 5;
             if i >= 0 {
-                if (0..n).all(|k| byte(self.extra, bytes + k) == byte(s, rest + k)) {
+                if (0..n).all(|k| byte(self.items[EXTRA], bytes + k) == byte(s, rest + k)) {
                     *at += n;
                     return i as u32;
                 }
@@ -152,7 +158,7 @@ impl<'a> Tables<'a> {
             if let Some(offset) = self.in_range(s, rest, bytes, n) {
                 *at += n;
                 let k = ((-(i as isize)) as usize).wrapping_add(offset);
-                return int_at(self.indirect, k.wrapping_mul(4)) as u32;
+                return int_at(self.items[INDIRECT], k.wrapping_mul(4)) as u32;
             }
             cp = (bytes + 2 * n + 3) & !3;
         }
@@ -164,8 +170,8 @@ impl<'a> Tables<'a> {
     /// glibc's arithmetic does).
     #[inline]
     fn in_range(&self, s: &[u8], rest: usize, bytes: usize, n: usize) -> Option<usize> {
-        let start = |k| byte(self.extra, bytes + k);
-        let end = |k| byte(self.extra, bytes + n + k);
+        let start = |k| byte(self.items[EXTRA], bytes + k);
+        let end = |k| byte(self.items[EXTRA], bytes + n + k);
         let Some(c) = (0..n).find(|&k| start(k) != byte(s, rest + k)) else {
             // The range's first element itself.
             return Some(0);
@@ -299,7 +305,7 @@ impl Tables<'_> {
     /// Where the weights of element `idx` at level `pass` start, and how many.
     #[inline(always)]
     fn weights_at(&self, idx: u32, pass: usize) -> (usize, usize) {
-        let w = self.weights;
+        let w = self.items[WEIGHTS];
         let mut i = idx as usize;
         let mut len = byte(w, i) as usize;
         i += 1;
@@ -363,17 +369,15 @@ pub fn key(t: &Tables<'_>, name: &[u8], to: usize, skip: usize, out: &mut [u8]) 
         walk.idx = 0;
         while let Some((dist, at, len)) = walk.next(pass) {
             if position {
-                if dist < 255 {
-                    o.push(dist as u8);
-                } else {
+                let mut d = dist;
+                while d >= 255 {
                     o.push(255);
-                    for b in (dist as u32).to_be_bytes() {
-                        o.push(b);
-                    }
+                    d -= 255;
                 }
+                o.push(d as u8);
             }
             for k in at..at + len {
-                o.push(byte(t.weights, k));
+                o.push(byte(t.items[WEIGHTS], k));
             }
             if position {
                 o.push(0);

@@ -17,11 +17,15 @@ use core::cmp::Ordering;
 /// with at least one level (NRULES 0 is byte order, as in C).
 #[inline(never)]
 pub fn tables() -> Option<Tables<'static>> {
-    let mut items: [&[u8]; 5] = [&[]; 5];
-    for (i, item) in items.iter_mut().enumerate() {
-        *item = locale::item(locale::COLLATE, i + 1)?;
-    }
-    Tables::new(locale::word(locale::COLLATE, 0)?, items)
+    Tables::new(locale::word(locale::COLLATE, 0)?, |i| {
+        locale::item(locale::COLLATE, i)
+    })
+}
+
+/// The bytes of the key of `s` for `to` levels from byte `skip` on that fit
+/// `buf`: how many (all of them when fewer than WINDOW).
+fn window(t: &Tables<'_>, s: &[u8], to: usize, skip: usize, buf: &mut [u8; WINDOW]) -> usize {
+    key(t, s, to, skip, buf).saturating_sub(skip).min(WINDOW)
 }
 
 /// Levels the stored keys hold.
@@ -62,15 +66,14 @@ impl<'a, 'e, 'n> Keys<'a, 'e, 'n> {
         let mut bytes = region.vec::<u8>();
         let mut buf = [0u8; WINDOW];
         for (i, end) in at[1..].iter_mut().enumerate() {
-            let s = self.part(i);
             let mut skip = 0;
             loop {
-                let len = key(t, s, KEPT, skip, &mut buf);
-                bytes.extend(&buf[..(len - skip).min(WINDOW)])?;
-                skip += WINDOW;
-                if len <= skip {
+                let m = window(t, self.part(i), KEPT, skip, &mut buf);
+                bytes.extend(&buf[..m])?;
+                if m < WINDOW {
                     break;
                 }
+                skip += WINDOW;
             }
             *end = u32::try_from(bytes.len()).map_err(|_| Exhausted)?;
         }
@@ -107,11 +110,11 @@ impl<'a, 'e, 'n> Keys<'a, 'e, 'n> {
             };
             // Equal at the kept levels: the whole keys, a window at a time.
             let (x, y) = (self.part(i), self.part(j));
+            let (mut a, mut b) = ([0u8; WINDOW], [0u8; WINDOW]);
             let mut skip = 0;
             loop {
-                let (mut a, mut b) = ([0u8; WINDOW], [0u8; WINDOW]);
-                let window = |s, buf| (key(t, s, usize::MAX, skip, buf) - skip).min(WINDOW);
-                let (m, n) = (window(x, &mut a), window(y, &mut b));
+                let m = window(t, x, usize::MAX, skip, &mut a);
+                let n = window(t, y, usize::MAX, skip, &mut b);
                 match bytes_cmp(&a[..m], &b[..n]) {
                     Ordering::Equal if m == WINDOW => skip += WINDOW,
                     o => return o,

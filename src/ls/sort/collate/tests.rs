@@ -15,7 +15,8 @@ fn one_level_keys() {
     let (rules, weights) = tiny(&mut table);
     let mut sets = rules.to_vec();
     sets.extend_from_slice(&table);
-    let t = Tables::new(1, [&sets, &table, &weights, &[], &[]]).unwrap();
+    let items: [&[u8]; 5] = [&sets, &table, &weights, &[], &[]];
+    let t = Tables::new(1, |i| items.get(i - 1).copied()).unwrap();
     let k = |s: &[u8]| {
         let mut out = [0u8; 64];
         let n = key(&t, s, 9, 0, &mut out);
@@ -41,7 +42,8 @@ fn refused_tables() {
     let table = [0u8; 1024];
     let new = |n, sets: &[u8]| {
         let sets = [sets, &table].concat();
-        Tables::new(n, [&sets, &table, &[], &[], &[]]).is_some()
+        let items: [&[u8]; 5] = [&sets, &table, &[], &[], &[]];
+        Tables::new(n, |i| items.get(i - 1).copied()).is_some()
     };
     assert!(!new(0, &[]));
     // Level 2's position flag differs between the two rule sets.
