@@ -134,62 +134,48 @@ impl<'a> Tables<'a> {
     }
 
     /// The element of a byte whose TABLEMB entry `v` is negative: the list at
-    /// EXTRAMB[-v] says which sequences and ranges start with it.
+    /// EXTRAMB[-v] says which sequences and ranges start with it. (No entry's
+    /// bytes are 0, so an input that ends within an entry's length matches
+    /// none, as the NUL that ends glibc's string does.)
     #[inline(never)]
     fn listed(&self, s: &[u8], at: &mut usize, v: i32) -> u32 {
-        let rest = *at;
+        let extra = self.items[EXTRA];
         let mut cp = (v as isize).unsigned_abs();
         loop {
-            let Some(&n) = self.items[EXTRA].get(cp + 4) else {
+            let Some(&n) = extra.get(cp + 4) else {
                 return 0;
             };
-            let i = int_at(self.items[EXTRA], cp);
+            let i = int_at(extra, cp);
             let n = n as usize;
-            let bytes = cp + 5;
+            let entry = extra.get(cp + 5..).unwrap_or_default();
+            let (input, start) = (s.get(*at..*at + n), entry.get(..n));
             if i >= 0 {
-                if (0..n).all(|k| byte(self.items[EXTRA], bytes + k) == byte(s, rest + k)) {
+                if input.is_some() && input == start {
                     *at += n;
                     return i as u32;
                 }
-                cp = (bytes + n + 3) & !3;
-                continue;
+                cp += 5 + n;
+            } else {
+                // A range: `n` bytes of its start, then `n` of its end; an input
+                // between them takes the element at its distance from the start
+                // (its bytes as a big-endian number, glibc's arithmetic wrapping).
+                if let (Some(input), Some(start), Some(end)) = (input, start, entry.get(n..2 * n)) {
+                    if start <= input && input <= end {
+                        *at += n;
+                        let mut k = (-(i as isize)) as usize;
+                        let mut offset = 0usize;
+                        for (&x, &y) in input.iter().zip(start) {
+                            offset =
+                                (offset << 8).wrapping_add((x as usize).wrapping_sub(y as usize));
+                        }
+                        k = k.wrapping_add(offset);
+                        return int_at(self.items[INDIRECT], k.wrapping_mul(4)) as u32;
+                    }
+                }
+                cp += 5 + 2 * n;
             }
-            // A range: `n` bytes of its start, then `n` of its end.
-            if let Some(offset) = self.in_range(s, rest, bytes, n) {
-                *at += n;
-                let k = ((-(i as isize)) as usize).wrapping_add(offset);
-                return int_at(self.items[INDIRECT], k.wrapping_mul(4)) as u32;
-            }
-            cp = (bytes + 2 * n + 3) & !3;
+            cp = (cp + 3) & !3;
         }
-    }
-
-    /// Whether the `n` bytes of `s` at `rest` lie in the range whose start and
-    /// end are at `bytes` in EXTRAMB; if so, how far from its start (the bytes
-    /// after the common prefix as a big-endian number, differences wrapping as
-    /// glibc's arithmetic does).
-    #[inline]
-    fn in_range(&self, s: &[u8], rest: usize, bytes: usize, n: usize) -> Option<usize> {
-        let start = |k| byte(self.items[EXTRA], bytes + k);
-        let end = |k| byte(self.items[EXTRA], bytes + n + k);
-        let Some(c) = (0..n).find(|&k| start(k) != byte(s, rest + k)) else {
-            // The range's first element itself.
-            return Some(0);
-        };
-        if start(c) > byte(s, rest + c) {
-            return None;
-        }
-        if let Some(e) = (0..n).find(|&k| end(k) != byte(s, rest + k)) {
-            if end(e) < byte(s, rest + e) {
-                return None;
-            }
-        }
-        let mut offset = 0usize;
-        for k in c..n {
-            let d = (byte(s, rest + k) as isize - start(k) as isize) as usize;
-            offset = (offset << 8).wrapping_add(d);
-        }
-        Some(offset)
     }
 }
 
