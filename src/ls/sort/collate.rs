@@ -53,10 +53,9 @@ const INDIRECT: usize = 4;
 /// The i32 at byte `at` of `b` (0 when out of bounds).
 #[inline(always)]
 fn int_at(b: &[u8], at: usize) -> i32 {
-    match b.get(at..at.wrapping_add(4)) {
-        Some(w) => i32::from_ne_bytes([w[0], w[1], w[2], w[3]]),
-        None => 0,
-    }
+    b.get(at..at.wrapping_add(4))
+        .and_then(|w| w.try_into().ok())
+        .map_or(0, i32::from_ne_bytes)
 }
 
 /// Byte `i` of `b`, 0 past its end (as the NUL after a C string reads).

@@ -23,9 +23,16 @@ pub fn tables() -> Option<Tables<'static>> {
 }
 
 /// The bytes of the key of `s` for `to` levels from byte `skip` on that fit
-/// `buf`: how many (all of them when fewer than WINDOW).
-fn window(t: &Tables<'_>, s: &[u8], to: usize, skip: usize, buf: &mut [u8; WINDOW]) -> usize {
-    key(t, s, to, skip, buf).saturating_sub(skip).min(WINDOW)
+/// `buf` (all of them when fewer than WINDOW).
+fn window<'b>(
+    t: &Tables<'_>,
+    s: &[u8],
+    to: usize,
+    skip: usize,
+    buf: &'b mut [u8; WINDOW],
+) -> &'b [u8] {
+    let n = key(t, s, to, skip, buf).saturating_sub(skip).min(WINDOW);
+    &buf[..n]
 }
 
 /// Levels the stored keys hold.
@@ -68,9 +75,9 @@ impl<'a, 'e, 'n> Keys<'a, 'e, 'n> {
         for (i, end) in at[1..].iter_mut().enumerate() {
             let mut skip = 0;
             loop {
-                let m = window(t, self.part(i), KEPT, skip, &mut buf);
-                bytes.extend(&buf[..m])?;
-                if m < WINDOW {
+                let w = window(t, self.part(i), KEPT, skip, &mut buf);
+                bytes.extend(w)?;
+                if w.len() < WINDOW {
                     break;
                 }
                 skip += WINDOW;
@@ -115,8 +122,8 @@ impl<'a, 'e, 'n> Keys<'a, 'e, 'n> {
             loop {
                 let m = window(t, x, usize::MAX, skip, &mut a);
                 let n = window(t, y, usize::MAX, skip, &mut b);
-                match bytes_cmp(&a[..m], &b[..n]) {
-                    Ordering::Equal if m == WINDOW => skip += WINDOW,
+                match bytes_cmp(m, n) {
+                    Ordering::Equal if m.len() == WINDOW => skip += WINDOW,
                     o => return o,
                 }
             }
