@@ -330,28 +330,23 @@ pub fn key(t: &Tables<'_>, name: &[u8], to: usize, skip: usize, out: &mut [u8]) 
         skip,
         len: 0,
     };
-    let mut walk = Walk {
-        t,
-        s: name,
-        backward: false,
-        at: 0,
-        decoded: 0,
-        count: 0,
-        stop: NONE,
-        back: NONE,
-        back_at: 0,
-        saved: 0,
-        idx: 0,
-    };
+    // The counter of decoded elements carries over from level to level.
+    let mut decoded = 0;
     for pass in 0..to.min(t.nrules) {
         let position = t.position >> pass & 1 != 0;
-        // A new level: the counter of decoded elements carries over.
-        walk.backward = t.backward >> pass & 1 != 0;
-        walk.at = 0;
-        walk.count = 0;
-        walk.stop = NONE;
-        walk.back = NONE;
-        walk.idx = 0;
+        let mut walk = Walk {
+            t,
+            s: name,
+            backward: t.backward >> pass & 1 != 0,
+            at: 0,
+            decoded,
+            count: 0,
+            stop: NONE,
+            back: NONE,
+            back_at: 0,
+            saved: 0,
+            idx: 0,
+        };
         while let Some((dist, at, len)) = walk.next(pass) {
             if position {
                 let mut d = dist;
@@ -369,6 +364,7 @@ pub fn key(t: &Tables<'_>, name: &[u8], to: usize, skip: usize, out: &mut [u8]) 
             }
         }
         o.push(0);
+        decoded = walk.decoded;
     }
     o.len
 }

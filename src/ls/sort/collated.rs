@@ -101,11 +101,10 @@ impl<'a, 'e, 'n> Keys<'a, 'e, 'n> {
 
     /// Key `i` (the name itself in byte order).
     pub fn get(&self, i: usize) -> &[u8] {
-        if self.t.is_none() {
-            return self.part(i);
+        match self.at.get(i..i + 2) {
+            Some(&[s, e]) => self.bytes.get(s as usize..e as usize).unwrap_or_default(),
+            _ => self.part(i),
         }
-        let at = |i: usize| self.at.get(i).map_or(0, |&a| a as usize);
-        self.bytes.get(at(i)..at(i + 1)).unwrap_or_default()
     }
 
     /// The order of entries `i` and `j`.
