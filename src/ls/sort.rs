@@ -107,8 +107,14 @@ pub fn sort(entries: &mut [Entry], order: Order, scratch: &mut Arena<'_>) -> Res
     exts.build(&mut region)?;
     let plain = order.key == SortKey::Name && !order.dirs_first && !order.reverse;
     let keys = region.alloc_slice(entries.len(), Key::new(0, 0))?;
-    for (i, k) in keys.iter_mut().enumerate() {
-        *k = Key::new(if plain { prefix(names.get(i)) } else { 0 }, i as u32);
+    for (i, (k, e)) in keys.iter_mut().zip(entries.iter()).enumerate() {
+        let p = match plain {
+            false => 0,
+            true if t.is_some() => prefix(names.get(i)),
+            // (With its NUL, which no name holds: the same prefix and order.)
+            true => prefix(e.name_z()),
+        };
+        *k = Key::new(p, i as u32);
     }
     let by_key = |i: usize, j: usize| {
         let (a, b) = (&entries[i], &entries[j]);
@@ -122,11 +128,10 @@ pub fn sort(entries: &mut [Entry], order: Order, scratch: &mut Arena<'_>) -> Res
         }
         .then_with(|| names.cmp(i, j))
     };
-    let by_name = |i: usize, j: usize| bytes_cmp(entries[i].name(), entries[j].name());
+    let by_name = |i: usize, j: usize| bytes_cmp(entries[i].name_z(), entries[j].name_z());
     let by_order = |i: usize, j: usize| {
-        let (a, b) = (&entries[i], &entries[j]);
         let first = if order.dirs_first {
-            dir_first(b).cmp(&dir_first(a))
+            dir_first(&entries[j]).cmp(&dir_first(&entries[i]))
         } else {
             Ordering::Equal
         };
