@@ -18,15 +18,13 @@
 //! - `count`: wc's counter (`Counter`, `Counts`), which `scan`s blocks and counts
 //!   them with bit arithmetic; `classes`: the per-character cache it reads;
 //! - `decode`: glibc's UTF-8 decoder (`fmt::unicode` re-exports it for the binary);
-//! - `keysort`: ls's sort of 12-byte name keys; `collate`: the collation keys it
-//!   sorts under an installed locale's LC_COLLATE.
+//! - `keysort`: ls's sort of 12-byte name keys.
 #![cfg_attr(not(test), no_std)]
 #![deny(unsafe_code)]
 #![forbid(unsafe_op_in_unsafe_fn)]
 
 pub mod block;
 pub mod classes;
-pub mod collate;
 pub mod count;
 pub mod decode;
 pub mod dispatch;

@@ -10,10 +10,11 @@ use crate::sys::arena::{Arena, Exhausted};
 use core::cmp::Ordering;
 use vercmp::filevercmp;
 
-pub use bareutils_hot::keysort::bytes_cmp;
 pub use bareutils_hot::keysort::Key;
-use bareutils_hot::keysort::{prefix, sort_keys, sort_packed_names};
+use bareutils_hot::keysort::{bytes_cmp, prefix, sort_keys, sort_packed_names};
+use collated::Keys;
 
+mod collate;
 mod collated;
 pub mod vercmp;
 
@@ -32,40 +33,8 @@ fn size_of(e: &Entry) -> u64 {
     e.meta.map_or(0, |m| m.size)
 }
 
-fn by_key(key: SortKey, a: &Entry, b: &Entry) -> Ordering {
-    let (x, y) = (a.name(), b.name());
-    match key {
-        SortKey::Name | SortKey::None => bytes_cmp(x, y),
-        SortKey::Time => time_of(b).cmp(&time_of(a)).then_with(|| bytes_cmp(x, y)),
-        SortKey::Size => size_of(b).cmp(&size_of(a)).then_with(|| bytes_cmp(x, y)),
-        SortKey::Extension => bytes_cmp(extension(x), extension(y)).then_with(|| bytes_cmp(x, y)),
-        SortKey::Version => filevercmp(x, y),
-        SortKey::Width => a.width.cmp(&b.width).then_with(|| bytes_cmp(x, y)),
-    }
-}
-
 fn dir_first(e: &Entry) -> bool {
     e.is_dir() || e.links_to_dir()
-}
-
-/// Sorts through (prefix, index) keys, then permutes the entries in place: small
-/// elements to move, and for the name order one integer comparison for most pairs.
-/// `by_name` fills in the names' prefixes (else they are all 0, and every pair goes
-/// to `tie`). Every order sorts `Key`s: one sort (keysort's) for all of them.
-fn sort_through_keys(
-    entries: &mut [Entry],
-    scratch: &Arena<'_>,
-    by_name: bool,
-    tie: &dyn Fn(&Entry, &Entry) -> Ordering,
-) -> Result<(), Exhausted> {
-    let n = entries.len();
-    let keys = scratch.alloc_slice(n, Key::new(0, 0))?;
-    for (i, (k, e)) in keys.iter_mut().zip(entries.iter()).enumerate() {
-        *k = Key::new(if by_name { prefix(e.name()) } else { 0 }, i as u32);
-    }
-    sort_keys(keys, &|i, j| tie(&entries[i], &entries[j]));
-    permute(entries, keys);
-    Ok(())
 }
 
 /// Puts the entries in the order of `keys` (position i receives entry
@@ -114,35 +83,71 @@ pub fn sort_packed<'a>(
 }
 
 /// Sorts `entries` by `order` (nothing happens for SortKey::None); `scratch` holds
-/// the sort keys while it runs.
+/// the sort keys while it runs. Names compare in byte order, or by the collation
+/// keys of an installed locale (not for the version order, which GNU does not
+/// collate). Through (prefix, index) keys, then the entries are permuted in place:
+/// small elements to move, and for the name order one integer comparison for
+/// most pairs (the prefix of the name or of its collation key; the prefixes of the
+/// other orders are 0, and every pair goes to the comparison). Entries equal in
+/// every respect keep their input order, also under -r (GNU's stable merge sort
+/// with its arguments swapped leaves them so).
 pub fn sort(entries: &mut [Entry], order: Order, scratch: &mut Arena<'_>) -> Result<(), Exhausted> {
     if order.key == SortKey::None || entries.len() < 2 {
         return Ok(());
     }
-    if order.key != SortKey::Version {
-        if let Some(t) = collated::tables() {
-            return collated::sort(entries, order, scratch, &t);
+    let mut region = scratch.sub();
+    let tables = match order.key {
+        SortKey::Version => None,
+        _ => collated::tables(),
+    };
+    let t = tables.as_ref();
+    let mut names = Keys::new(t, entries, false);
+    names.build(&mut region)?;
+    let mut exts = Keys::new(t.filter(|_| order.key == SortKey::Extension), entries, true);
+    exts.build(&mut region)?;
+    let plain = order.key == SortKey::Name && !order.dirs_first && !order.reverse;
+    let keys = region.alloc_slice(entries.len(), Key::new(0, 0))?;
+    for (i, (k, e)) in keys.iter_mut().zip(entries.iter()).enumerate() {
+        let p = match plain {
+            false => 0,
+            true if t.is_some() => prefix(names.get(i)),
+            // (With its NUL, which no name holds: the same prefix and order.)
+            true => prefix(e.name_z()),
+        };
+        *k = Key::new(p, i as u32);
+    }
+    let by_key = |i: usize, j: usize| {
+        let (a, b) = (&entries[i], &entries[j]);
+        match order.key {
+            SortKey::Time => time_of(b).cmp(&time_of(a)),
+            SortKey::Size => size_of(b).cmp(&size_of(a)),
+            SortKey::Width => a.width.cmp(&b.width),
+            SortKey::Extension => exts.cmp(i, j),
+            SortKey::Version => return filevercmp(a.name(), b.name()),
+            _ => Ordering::Equal,
         }
-    }
-    if order.key == SortKey::Name && !order.dirs_first && !order.reverse {
-        return sort_through_keys(entries, &scratch.sub(), true, &|a, b| {
-            bytes_cmp(a.name(), b.name())
-        });
-    }
-    sort_through_keys(entries, &scratch.sub(), false, &|a, b| {
+        .then_with(|| names.cmp(i, j))
+    };
+    let by_name = |i: usize, j: usize| bytes_cmp(entries[i].name_z(), entries[j].name_z());
+    let by_order = |i: usize, j: usize| {
         let first = if order.dirs_first {
-            dir_first(b).cmp(&dir_first(a))
+            dir_first(&entries[j]).cmp(&dir_first(&entries[i]))
         } else {
             Ordering::Equal
         };
-        first.then_with(|| {
-            if order.reverse {
-                by_key(order.key, b, a)
-            } else {
-                by_key(order.key, a, b)
-            }
-        })
-    })
+        let (x, y) = if order.reverse { (j, i) } else { (i, j) };
+        first.then_with(|| by_key(x, y)).then(i.cmp(&j))
+    };
+    // Byte order with the prefixes equal: straight to the names.
+    sort_keys(
+        keys,
+        match plain && t.is_none() {
+            true => &by_name,
+            false => &by_order,
+        },
+    );
+    permute(entries, keys);
+    Ok(())
 }
 
 #[cfg(test)]
