@@ -564,14 +564,21 @@ fn locale_archive() {
         // A directory beside the archive.
         &[("LANG", "dd_DD.UTF-8")],
         &[("LANG", "dd_DD.utf8")],
+        // Every category from the archive: collation, dates, numbers, messages.
+        &[("LANG", "de_DE.ISO-8859-1")],
+        &[("LC_ALL", "german"), ("LANGUAGE", "fr")],
     ];
     let mut utf8_seen = false;
     for env in cases {
-        let runs: [(&str, &[&str]); 4] = [
+        let runs: [(&str, &[&str]); 8] = [
             ("wc", &["-m", "text"]),
             ("wc", &["-L", "text"]),
             ("ls", &["-b"]),
             ("ls", &["--format=bogus"]),
+            ("ls", &["-l", "--time-style=locale"]),
+            ("ls", &["-sh", "--block-size='1"]),
+            ("ls", &["nonexistent"]),
+            ("wc", &["-x"]),
         ];
         for (applet, args) in runs {
             let g = in_namespace(&gnu(applet), applet, args, env, &fx.root);
