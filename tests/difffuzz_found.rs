@@ -240,3 +240,27 @@ fn n13_hyperlinks_after_a_symlinked_subdirectory() {
         Cmd::new("ls").cwd(&fx.root).args(args).same();
     }
 }
+
+/// N14 (the locale axis's first run, seed 5: `TABSIZE=9999999999999999999 ls` on a
+/// terminal): GNU takes any TABSIZE up to SIZE_MAX (a tab size that large means
+/// spaces only); ours refused those above isize::MAX with a warning and used 8.
+#[test]
+fn n14_tab_sizes_up_to_size_max() {
+    let fx = Fixture::new("df-n14");
+    for n in ["a", "bb", "ccc", "dddddddd", "eeeeeeeeeeeeeeee"] {
+        fx.file(n, "");
+    }
+    for v in [
+        "9223372036854775807",
+        "9223372036854775808",
+        "9999999999999999999",
+        "18446744073709551615",
+        "18446744073709551616",
+    ] {
+        Cmd::new("ls")
+            .cwd(&fx.root)
+            .env("TABSIZE", v)
+            .args(["-C", "-w", "30"])
+            .same();
+    }
+}

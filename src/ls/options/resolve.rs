@@ -175,7 +175,7 @@ fn tab_size(prog: &[u8], c: &Choices) -> usize {
     }
     match env::get(b"TABSIZE") {
         Some(v) => match parse_c_uint(v) {
-            Num::Ok(t) if t <= isize::MAX as u64 => t as usize,
+            Num::Ok(t) if t <= usize::MAX as u64 => t as usize,
             _ => {
                 warn_env(
                     prog,
