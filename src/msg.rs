@@ -45,15 +45,9 @@ impl ErrnoText for Line {
         match texts::errno::text(n) {
             Some(text) => {
                 // The C text is the msgid of libc's catalog.
-                let mut buf = [0u8; 64];
-                let mut len = 0;
-                text.put(&mut |b| {
-                    if let Some(d) = buf.get_mut(len..len + b.len()) {
-                        d.copy_from_slice(b);
-                    }
-                    len += b.len();
-                });
-                say(self, LIBC, buf.get(..len).unwrap_or(b"?"), &[]);
+                let mut msgid = Buf::new();
+                text.put(&mut |b| msgid.put(b));
+                say(self, LIBC, &msgid, &[]);
             }
             None => {
                 say(self, LIBC, texts::errno::UNKNOWN, &[]);
@@ -63,6 +57,10 @@ impl ErrnoText for Line {
         self
     }
 }
+
+/// A short text built in place (a word, a quote, an errno text); bytes past its
+/// size are dropped.
+pub type Buf = heapless::Vec<u8, 64>;
 
 /// An argument of a message's format, put in where its conversion stands.
 #[derive(Clone, Copy)]
@@ -81,42 +79,34 @@ pub enum Arg<'a> {
 /// for GNU.
 #[inline(never)]
 pub fn say(l: &mut Line, domain: usize, msgid: &[u8], args: &[Arg]) {
-    let t = locale::translate(domain, msgid);
-    let lit = |l: &mut Line, s: &[u8]| match t {
-        Some(_) => locale::put_text(s, &mut |b| {
-            l.push(b);
-        }),
-        None => {
-            l.push(s);
-        }
-    };
-    let mut rest = t.unwrap_or(msgid);
-    let mut next = 0;
-    while let Some(i) = rest.iter().position(|&c| c == b'%') {
-        lit(l, &rest[..i]);
-        rest = &rest[i + 1..];
-        if rest.first() == Some(&b'%') {
-            lit(l, b"%");
-            rest = &rest[1..];
-            continue;
-        }
-        let digits = rest.iter().take_while(|c| c.is_ascii_digit()).count();
+    let mut rest = locale::translate(domain, msgid).unwrap_or(msgid);
+    let mut next = 0usize;
+    loop {
+        let i = rest.iter().position(|&c| c == b'%').unwrap_or(rest.len());
+        let (text, spec) = rest.split_at(i);
+        // (A msgid is ASCII: the same in every codeset.)
+        locale::put_text(text, l);
+        let Some(spec) = spec.get(1..) else {
+            return;
+        };
         let mut k = next;
-        if digits > 0 && rest.get(digits) == Some(&b'$') {
-            k = rest[..digits]
-                .iter()
-                .fold(0usize, |n, &d| {
-                    n.saturating_mul(10).saturating_add(usize::from(d - b'0'))
-                })
-                .wrapping_sub(1);
-            rest = &rest[digits + 1..];
+        let mut n = 0usize;
+        let mut end = 0;
+        for &c in spec {
+            end += 1;
+            match c {
+                b'0'..=b'9' => n = n.wrapping_mul(10).wrapping_add(usize::from(c - b'0')),
+                b'$' => k = n.wrapping_sub(1),
+                b'%' if end == 1 => {
+                    l.push(b"%");
+                    k = usize::MAX;
+                    break;
+                }
+                b's' | b'c' | b'd' | b'u' | b'i' => break,
+                _ => {}
+            }
         }
-        // Flags and length modifiers up to the conversion's letter.
-        let end = rest
-            .iter()
-            .position(|c| matches!(c, b's' | b'c' | b'd' | b'u' | b'i'))
-            .map_or(rest.len(), |p| p + 1);
-        rest = &rest[end..];
+        rest = spec.get(end..).unwrap_or(b"");
         match args.get(k) {
             Some(Arg::Bytes(b)) => {
                 l.push(b);
@@ -125,38 +115,23 @@ pub fn say(l: &mut Line, domain: usize, msgid: &[u8], args: &[Arg]) {
             Some(&Arg::Num(n)) => {
                 l.push_int(n);
             }
-            None => {}
+            None => continue,
         }
-        next = k.wrapping_add(1);
+        next = k + 1;
     }
-    lit(l, rest);
 }
 
-/// The text of `msgid` (coreutils' catalog) in the output codeset, written into
-/// `buf` when translated (cut at its size), else `msgid` itself: a word used as a
-/// name (`standard input`, `total`).
-pub fn translated<'a>(msgid: &'a [u8], buf: &'a mut [u8; 64]) -> &'a [u8] {
-    let Some(t) = locale::translate(COREUTILS, msgid) else {
-        return msgid;
-    };
-    let mut n = 0;
-    locale::put_text(t, &mut |b| {
-        for &c in b {
-            if let Some(slot) = buf.get_mut(n) {
-                *slot = c;
-                n += 1;
-            }
-        }
-    });
-    &buf[..n]
+/// The text of `msgid` (coreutils' catalog) in the output codeset, cut at the
+/// buffer's size: a word used as a name (`standard input`, `total`).
+pub fn translated(msgid: &[u8]) -> Buf {
+    let mut b = Buf::new();
+    word(&mut b, msgid);
+    b
 }
 
 /// Appends the text of `msgid` alone (a word of coreutils' catalog).
 pub fn word(l: &mut dyn crate::fmt::Sink, msgid: &[u8]) {
-    match locale::translate(COREUTILS, msgid) {
-        Some(t) => locale::put_text(t, &mut |b| l.put(b)),
-        None => l.put(msgid),
-    }
+    locale::put_text(locale::translate(COREUTILS, msgid).unwrap_or(msgid), l);
 }
 
 /// Starts a message: `PROG: `.

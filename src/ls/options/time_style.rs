@@ -70,16 +70,11 @@ pub fn report(prog: &[u8], bad: Bad) {
             msg::say(&mut l, COREUTILS, b"Valid arguments are:\n", &[]);
             l.push(b"  - [posix-]full-iso\n  - [posix-]long-iso\n");
             l.push(b"  - [posix-]iso\n  - [posix-]locale\n");
-            let format = b"  - +FORMAT (e.g., +%H:%M) for a 'date'-style format\n";
-            match crate::locale::translate(COREUTILS, format) {
-                // Printed with fputs: no conversions.
-                Some(t) => crate::locale::put_text(t, &mut |b| {
-                    l.push(b);
-                }),
-                None => {
-                    l.push(format);
-                }
-            }
+            // Printed with fputs: no conversions.
+            msg::word(
+                &mut l,
+                b"  - +FORMAT (e.g., +%H:%M) for a 'date'-style format\n",
+            );
             l.send();
             try_help(prog);
         }
