@@ -7,7 +7,7 @@
 //! pure.
 
 use crate::fmt::quote::{quote, Quoting, Style};
-use crate::fmt::Sink;
+use crate::fmt::{Buf, Sink};
 use crate::locale::{self, COREUTILS, LIBC};
 use crate::sys::err::{self, Line};
 use crate::sys::{out, Errno};
@@ -57,10 +57,6 @@ impl ErrnoText for Line {
         self
     }
 }
-
-/// A short text built in place (a word, a quote, an errno text); bytes past its
-/// size are dropped.
-pub type Buf = heapless::Vec<u8, 64>;
 
 /// An argument of a message's format, put in where its conversion stands.
 #[derive(Clone, Copy)]

@@ -14,7 +14,7 @@
 
 use super::find::{self, Search};
 use super::translit::{self, LATIN1, NONE, UTF8};
-use crate::fmt::Sink;
+use crate::fmt::{Buf, Sink};
 use crate::sys::{env, once::Once};
 
 /// The three searches: coreutils' messages, glibc's messages, coreutils' time
@@ -169,8 +169,8 @@ pub fn put(text: &[u8], out: &mut dyn Sink) {
     translit::put(text, output(), out);
 }
 
-/// The quotes converted to the output codeset, each ended by a NUL.
-static QUOTES: Once<[u8; 24]> = Once::unset();
+/// The quotes converted to the output codeset.
+static QUOTES: Once<[Buf; 2]> = Once::unset();
 
 /// gnulib's quotes for its locale quoting style: gettext("`") and gettext("'") from
 /// coreutils' catalog, in the output codeset; None for one the catalog lacks.
@@ -180,20 +180,14 @@ pub fn quotes() -> [Option<&'static [u8]>; 2] {
         return t;
     }
     if QUOTES.get_ref().is_none() {
-        let mut v = heapless::Vec::<u8, 64>::new();
-        for q in t {
-            put(q.unwrap_or(b""), &mut v);
-            v.put_byte(0);
-        }
-        let mut a = [0; 24];
-        for (d, s) in a.iter_mut().zip(&v) {
-            *d = *s;
-        }
-        QUOTES.set(a);
+        QUOTES.set(t.map(|q| {
+            let mut b = Buf::new();
+            put(q.unwrap_or(b""), &mut b);
+            b
+        }));
     }
-    let mut parts = QUOTES
-        .get_ref()
-        .map_or(&[][..], |a| &a[..])
-        .split(|&c| c == 0);
-    t.map(|q| q.and(parts.next()))
+    match QUOTES.get_ref() {
+        Some([a, b]) => [t[0].and(Some(a)), t[1].and(Some(b))],
+        None => t,
+    }
 }
