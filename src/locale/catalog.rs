@@ -139,27 +139,18 @@ pub(super) fn lookup(mo: &'static [u8], msgid: &[u8]) -> Option<&'static [u8]> {
     None
 }
 
-static OUTPUT: Once<u8> = Once::unset();
-
 /// The codeset messages are written in (translit.rs's UTF8, LATIN1...):
 /// OUTPUT_CHARSET when set, else LC_CTYPE's.
 fn output() -> u8 {
-    if let Some(m) = OUTPUT.get() {
-        return m;
-    }
-    let mut buf = [0; 256];
     let cs = match env::get(b"OUTPUT_CHARSET").filter(|c| !c.is_empty()) {
         Some(c) => c,
-        None if super::ctype_utf8() => b"UTF-8",
+        None if super::ctype_utf8() => return UTF8,
         None => super::data(super::CTYPE).map_or(&b""[..], |d| find::codeset(d, super::CTYPE)),
     };
-    let m = match find::normalize(cs, &mut buf) {
-        Some(b"utf8") => UTF8,
-        Some(b"iso88591") => LATIN1,
-        _ => NONE,
-    };
-    OUTPUT.set(m);
-    m
+    [&b"utf8"[..], b"iso88591"]
+        .iter()
+        .position(|n| find::codeset_is(cs, n))
+        .map_or(NONE, |i| UTF8 + i as u8)
 }
 
 /// Writes `text` (UTF-8: a catalog's text, or an ASCII msgid) in the output

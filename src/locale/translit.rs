@@ -75,37 +75,30 @@ fn encoded(item: &[u8], k: usize, buf: &mut [u8; 16]) -> (usize, bool) {
     (n, ok && n > 0)
 }
 
-/// Writes character `c`, which the output codeset lacks.
+/// Writes character `c`, which the output codeset lacks. (The table is sorted
+/// for glibc's binary search; a walk finds the same entry, and ends with the table.)
 #[inline(never)]
 fn transliterate(c: u32, out: &mut dyn Sink) {
     let item = |i| super::item(CTYPE, i).unwrap_or(b"");
+    let (from_idx, from_tbl) = (item(FROM_IDX), item(FROM_TBL));
+    let size = super::word(CTYPE, TAB_SIZE).unwrap_or(0) as usize;
     let mut buf = [0; 16];
-    let (mut lo, mut hi) = (0, super::word(CTYPE, TAB_SIZE).unwrap_or(0) as usize);
-    while lo < hi {
-        let mid = lo + (hi - lo) / 2;
-        let k = at(item(FROM_IDX), mid) as usize;
-        // The string [c] against the table's: its first character, then its length.
-        let from = (
-            at(item(FROM_TBL), k),
-            at(item(FROM_TBL), k.wrapping_add(1)) != 0,
-        );
-        match from.cmp(&(c, false)) {
-            core::cmp::Ordering::Less => lo = mid + 1,
-            core::cmp::Ordering::Greater => hi = mid,
-            core::cmp::Ordering::Equal => {
-                let mut k = at(item(TO_IDX), mid) as usize;
-                loop {
-                    let (n, ok) = encoded(item(TO_TBL), k, &mut buf);
-                    if ok {
-                        return out.put(&buf[..n]);
-                    }
-                    if n == 0 {
-                        break;
-                    }
-                    k = k.wrapping_add(n + 1);
-                }
+    // The entry whose string is [c].
+    let hit = (0..size.min(from_idx.len() / 4)).find(|&i| {
+        let k = at(from_idx, i) as usize;
+        at(from_tbl, k) == c && at(from_tbl, k.wrapping_add(1)) == 0
+    });
+    if let Some(i) = hit {
+        let mut k = at(item(TO_IDX), i) as usize;
+        loop {
+            let (n, ok) = encoded(item(TO_TBL), k, &mut buf);
+            if ok {
+                return out.put(&buf[..n]);
+            }
+            if n == 0 {
                 break;
             }
+            k = k.wrapping_add(n + 1);
         }
     }
     let (n, ok) = encoded(item(DEFAULT_MISSING), 0, &mut buf);
