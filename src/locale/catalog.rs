@@ -102,11 +102,21 @@ fn valid(mo: &'static [u8]) -> bool {
         })
 }
 
-/// The u32 at `at` of the file, swapped when `big` (the file's order is not ours).
+/// The u32 at `at` of the file, swapped when `swap` (the file's order is not
+/// ours).
 #[inline(never)]
 fn word(mo: &[u8], at: usize, swap: bool) -> Option<usize> {
     let v = u32::from_le_bytes(*mo.get(at..)?.first_chunk::<4>()?);
     Some((if swap { v.swap_bytes() } else { v }) as usize)
+}
+
+/// String `i` of the table whose offset is at `table` in the header (the
+/// originals or the translations), up to its NUL.
+#[inline(never)]
+fn string(mo: &'static [u8], swap: bool, table: usize, i: usize) -> Option<&'static [u8]> {
+    let at = word(mo, table, swap)?.checked_add(i.checked_mul(8)?)?;
+    let s = mo.get(word(mo, at.checked_add(4)?, swap)?..)?;
+    s.get(..word(mo, at, swap)?)?.split(|&c| c == 0).next()
 }
 
 /// The translation of `msgid` in catalog `mo` (up to a NUL: the singular of a
@@ -117,23 +127,13 @@ pub(super) fn lookup(mo: &'static [u8], msgid: &[u8]) -> Option<&'static [u8]> {
         0xde12_0495 => true,
         _ => return None,
     };
-    let w = |at| word(mo, at, swap);
-    // String `i` of the table at `table` (originals or translations).
-    let string = |table: usize, i: usize| -> Option<&'static [u8]> {
-        let at = table.checked_add(i.checked_mul(8)?)?;
-        let s = mo.get(w(at.checked_add(4)?)?..)?;
-        s.get(..w(at)?)?.split(|&c| c == 0).next()
-    };
-    if w(4)? >> 16 > 1 {
-        return None;
-    }
-    let (mut lo, mut hi) = (0, w(8)?);
+    let (mut lo, mut hi) = (0, word(mo, 8, swap)?);
     while lo < hi {
         let mid = lo + (hi - lo) / 2;
-        match string(w(12)?, mid)?.cmp(msgid) {
+        match string(mo, swap, 12, mid)?.cmp(msgid) {
             core::cmp::Ordering::Less => lo = mid + 1,
             core::cmp::Ordering::Greater => hi = mid,
-            core::cmp::Ordering::Equal => return string(w(16)?, mid),
+            core::cmp::Ordering::Equal => return string(mo, swap, 16, mid),
         }
     }
     None

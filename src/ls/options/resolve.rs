@@ -54,16 +54,8 @@ pub fn resolve(
     let times = if c.format == Format::Long {
         let style = c.time_style.or_else(|| env::get(b"TIME_STYLE"));
         let style = style.unwrap_or(b"locale");
-        match time_style::formats(style, &crate::locale::time_is_posix) {
-            // The locale style outside C and POSIX: coreutils' catalog under
-            // LC_TIME translates its formats (no `+FORMAT` is looked up).
-            Ok(f)
-                if f == time_style::LOCALE
-                    && !style.contains(&b'+')
-                    && !crate::locale::time_is_posix() =>
-            {
-                f.map(|f| crate::locale::translate(crate::locale::TIME_FORMATS, f).unwrap_or(f))
-            }
+        let translate = |f| crate::locale::translate(crate::locale::TIME_FORMATS, f).unwrap_or(f);
+        match time_style::formats(style, &crate::locale::time_is_posix, translate) {
             Ok(f) => f,
             Err(bad) => {
                 time_style::report(prog, bad);

@@ -3,7 +3,7 @@
 //! decode_switches reads the style, and its message for a bad one.
 
 use crate::cli::bad_argument;
-use crate::fmt::keyword::{find, Mismatch};
+use crate::fmt::keyword::{find_index, Mismatch};
 use crate::fmt::quote::Quoting;
 use crate::locale::COREUTILS;
 use crate::msg::{self, try_help};
@@ -33,10 +33,13 @@ pub enum Bad<'s> {
 
 /// The (old, recent) formats of `style`. A `posix-` prefix means "only outside
 /// the C/POSIX locale": where `time_posix()` says LC_TIME is C or POSIX, the style
-/// is the locale's and what follows is not looked at.
+/// is the locale's and what follows is not looked at. The `locale` style's
+/// formats, when named, are as `translate` gives them (coreutils' catalog under
+/// LC_TIME).
 pub fn formats<'s>(
     style: &'s [u8],
     time_posix: &dyn Fn() -> bool,
+    translate: fn(&'static [u8]) -> &'static [u8],
 ) -> Result<[&'s [u8]; 2], Bad<'s>> {
     let mut s = style;
     if let Some(rest) = s.strip_prefix(b"posix-") {
@@ -52,7 +55,11 @@ pub fn formats<'s>(
             Some(_) => Err(Bad::Format(f)),
         };
     }
-    find(NAMED, s).map_err(|e| Bad::Name(s, e))
+    let i = find_index(&NAMED, s).map_err(|e| Bad::Name(s, e))?;
+    Ok(match NAMED.get(i) {
+        Some(&(_, f)) if i + 1 < NAMED.len() => f,
+        _ => LOCALE.map(translate),
+    })
 }
 
 /// GNU's message for a bad style, and the Try line.
