@@ -156,15 +156,23 @@ pub fn locale_quoted(l: &mut Line, text: &[u8]) {
 
 /// `PROG: MSGID: ERRNO`, the `%s` of MSGID the name quoted as `how` says.
 pub fn failed(prog: &[u8], msgid: &[u8], name: &[u8], how: fn(bool) -> Quoting, e: Errno) {
-    let mut l = start(prog);
-    say(&mut l, COREUTILS, msgid, &[Arg::Quoted(name, how)]);
-    l.push(b": ").errno(e).push(b"\n").send();
+    report(prog, msgid, &[Arg::Quoted(name, how)], Some(e));
 }
 
 /// `PROG: MSGID` and a newline: a message of coreutils' catalog, with `args`.
 pub fn error(prog: &[u8], msgid: &[u8], args: &[Arg]) {
+    report(prog, msgid, args, None);
+}
+
+/// `PROG: MSGID` (coreutils' catalog, with `args`), then `: ` and the text of `e`
+/// when given, and a newline.
+#[inline(never)]
+pub fn report(prog: &[u8], msgid: &[u8], args: &[Arg], e: Option<Errno>) {
     let mut l = start(prog);
     say(&mut l, COREUTILS, msgid, args);
+    if let Some(e) = e {
+        l.push(b": ").errno(e);
+    }
     l.push(b"\n").send();
 }
 
