@@ -6,7 +6,7 @@
 //! streams as `fmt::Sink`s live here too (`Stdout`, and `Line`), so that `fmt` stays
 //! pure.
 
-use crate::fmt::quote::{quote, Quoting, Style};
+use crate::fmt::quote::{quote, Quotes, Quoting, Style};
 use crate::fmt::{Buf, Sink};
 use crate::locale::{self, COREUTILS, LIBC};
 use crate::sys::err::{self, Line};
@@ -75,45 +75,45 @@ pub enum Arg<'a> {
 /// for GNU.
 #[inline(never)]
 pub fn say(l: &mut Line, domain: usize, msgid: &[u8], args: &[Arg]) {
-    let mut rest = locale::translate(domain, msgid).unwrap_or(msgid);
+    let text = locale::translate(domain, msgid).unwrap_or(msgid);
     let mut next = 0usize;
-    loop {
-        let i = rest.iter().position(|&c| c == b'%').unwrap_or(rest.len());
-        let (text, spec) = rest.split_at(i);
-        // (A msgid is ASCII: the same in every codeset.)
-        locale::put_text(text, l);
-        let Some(spec) = spec.get(1..) else {
-            return;
-        };
-        let mut k = next;
-        let mut n = 0usize;
+    // After a `%%`, the next piece is text only.
+    let mut plain = true;
+    for piece in text.split(|&c| c == b'%') {
         let mut end = 0;
-        for &c in spec {
-            end += 1;
-            match c {
-                b'0'..=b'9' => n = n.wrapping_mul(10).wrapping_add(usize::from(c - b'0')),
-                b'$' => k = n.wrapping_sub(1),
-                b'%' if end == 1 => {
-                    l.push(b"%");
-                    k = usize::MAX;
-                    break;
+        if !plain {
+            if piece.is_empty() {
+                l.push(b"%");
+                plain = true;
+                continue;
+            }
+            // The conversion: `N$`, flags and length modifiers, its letter.
+            let mut k = next;
+            let mut n = 0usize;
+            for &c in piece {
+                end += 1;
+                match c {
+                    b'0'..=b'9' => n = n.wrapping_mul(10).wrapping_add(usize::from(c - b'0')),
+                    b'$' => k = n.wrapping_sub(1),
+                    b's' | b'c' | b'd' | b'u' | b'i' => break,
+                    _ => {}
                 }
-                b's' | b'c' | b'd' | b'u' | b'i' => break,
-                _ => {}
             }
+            match args.get(k) {
+                Some(Arg::Bytes(b)) => {
+                    l.push(b);
+                }
+                Some(&Arg::Quoted(b, how)) => quoted(l, b, how),
+                Some(&Arg::Num(n)) => {
+                    l.push_int(n);
+                }
+                None => {}
+            }
+            next = k.wrapping_add(1);
         }
-        rest = spec.get(end..).unwrap_or(b"");
-        match args.get(k) {
-            Some(Arg::Bytes(b)) => {
-                l.push(b);
-            }
-            Some(&Arg::Quoted(b, how)) => quoted(l, b, how),
-            Some(&Arg::Num(n)) => {
-                l.push_int(n);
-            }
-            None => continue,
-        }
-        next = k + 1;
+        plain = false;
+        // (A msgid is ASCII: the same in every codeset.)
+        locale::put_text(piece.get(end..).unwrap_or(b""), l);
     }
 }
 
@@ -141,10 +141,18 @@ pub fn start(prog: &[u8]) -> Line {
 /// `Quoting::quote`) quotes it in this locale.
 pub fn quoted(l: &mut Line, name: &[u8], how: fn(bool) -> Quoting) {
     let mut q = how(locale::ctype_utf8());
-    if q.style == Style::Locale {
-        q.quotes = locale::quotes();
-    }
+    q.quotes = quotes_for(q.style);
     quote(&q, name, l);
+}
+
+/// The message catalog's quotes for the locale and clocale styles (none for the
+/// others).
+pub fn quotes_for(style: Style) -> Quotes {
+    if matches!(style, Style::Locale | Style::Clocale) {
+        locale::quotes()
+    } else {
+        [None; 2]
+    }
 }
 
 /// Appends `text` in the locale's quotation marks (gnulib's `quote`: ‘…’ in a

@@ -287,11 +287,7 @@ fn show(
             hide_control: c.hide_control,
             utf8: crate::locale::ctype_utf8(),
             extra,
-            quotes: if matches!(style, Style::Locale | Style::Clocale) {
-                crate::locale::quotes()
-            } else {
-                [None; 2]
-            },
+            quotes: msg::quotes_for(style),
         },
         indicator: c.indicator,
         inode: c.inode,
