@@ -7,7 +7,9 @@
 //!
 //! A msgid is found by binary search over the sorted originals, not by the file's
 //! hash table: msgfmt sorts them, so both find the same entry in every catalog it
-//! writes.
+//! writes. A catalog's texts are taken as UTF-8, its header's charset unread: every
+//! catalog of coreutils and glibc is UTF-8 (Debian's en_GB libc.mo says US-ASCII,
+//! a subset); gettext would convert one in another charset.
 //!
 //! Nothing here runs before the first message: the catalogs are searched then, once
 //! per domain. In C and POSIX (and C.UTF-8 without LANGUAGE) nothing is searched.
@@ -80,7 +82,7 @@ fn search(name: &'static [u8], tail: &[u8]) -> Found {
         }
         s.catalogs(entry, tail, &mut |mo| {
             if let Some(slot) = found.get_mut(n) {
-                if valid(mo) {
+                if swapped(mo).is_some() {
                     *slot = Some(mo);
                     n += 1;
                 }
@@ -90,16 +92,14 @@ fn search(name: &'static [u8], tail: &[u8]) -> Found {
     found
 }
 
-/// A catalog we read: its header is sound and its charset is UTF-8 (gettext would
-/// convert any other; none of the catalogs GNU ships has one).
-fn valid(mo: &'static [u8]) -> bool {
-    let head = lookup(mo, b"").unwrap_or(b"");
-    head.windows(8)
-        .position(|w| w == b"charset=")
-        .is_some_and(|i| {
-            let rest = head.get(i + 8..).unwrap_or(b"");
-            find::codeset_is_utf8(rest.split(|&c| c == b'\n').next().unwrap_or(b""))
-        })
+/// Whether catalog `mo` is in the other byte order than ours; None when it is no
+/// catalog.
+fn swapped(mo: &[u8]) -> Option<bool> {
+    match word(mo, 0, false)? {
+        0x9504_12de => Some(false),
+        0xde12_0495 => Some(true),
+        _ => None,
+    }
 }
 
 /// The u32 at `at` of the file, swapped when `swap` (the file's order is not
@@ -122,11 +122,7 @@ fn string(mo: &'static [u8], swap: bool, table: usize, i: usize) -> Option<&'sta
 /// The translation of `msgid` in catalog `mo` (up to a NUL: the singular of a
 /// plural entry), by binary search over its originals (compared up to their NUL).
 pub(super) fn lookup(mo: &'static [u8], msgid: &[u8]) -> Option<&'static [u8]> {
-    let swap = match word(mo, 0, false)? {
-        0x9504_12de => false,
-        0xde12_0495 => true,
-        _ => return None,
-    };
+    let swap = swapped(mo)?;
     let (mut lo, mut hi) = (0, word(mo, 8, swap)?);
     while lo < hi {
         let mid = lo + (hi - lo) / 2;

@@ -36,6 +36,7 @@ pub enum Bad<'s> {
 /// is the locale's and what follows is not looked at. The `locale` style's
 /// formats, when named, are as `translate` gives them (coreutils' catalog under
 /// LC_TIME).
+#[inline(never)]
 pub fn formats<'s>(
     style: &'s [u8],
     time_posix: &dyn Fn() -> bool,
