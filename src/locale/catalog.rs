@@ -143,10 +143,13 @@ fn output() -> u8 {
         None if super::ctype_utf8() => return UTF8,
         None => super::data(super::CTYPE).map_or(&b""[..], |d| find::codeset(d, super::CTYPE)),
     };
-    [&b"utf8"[..], b"iso88591"]
-        .iter()
-        .position(|n| find::codeset_is(cs, n))
-        .map_or(NONE, |i| UTF8 + i as u8)
+    if find::codeset_is_utf8(cs) {
+        UTF8
+    } else if find::codeset_is(cs, b"iso88591") {
+        LATIN1
+    } else {
+        NONE
+    }
 }
 
 /// Writes `text` (UTF-8: a catalog's text, or an ASCII msgid) in the output
