@@ -65,14 +65,11 @@ pub enum Arg<'a> {
     Bytes(&'a [u8]),
     /// Text quoted as gnulib's `quotef`, `quoteaf` or `quote` quote it (`%s`).
     Quoted(&'a [u8], fn(bool) -> Quoting),
-    /// A number (`%d`, `%lu`).
-    Num(i64),
 }
 
 /// Appends the message whose C text is `msgid`, translated when the catalog of
 /// `domain` (locale::COREUTILS, LIBC) has it, with `args` put in for the format's
-/// conversions (`%s`, `%c`, `%d`, `%lu`..., in order or as `%N$s`), as printf would
-/// for GNU.
+/// conversions (`%s`, `%c`, in order or as `%N$s`), as printf would for GNU.
 #[inline(never)]
 pub fn say(l: &mut Line, domain: usize, msgid: &[u8], args: &[Arg]) {
     let text = locale::translate(domain, msgid).unwrap_or(msgid);
@@ -104,9 +101,6 @@ pub fn say(l: &mut Line, domain: usize, msgid: &[u8], args: &[Arg]) {
                     l.push(b);
                 }
                 Some(&Arg::Quoted(b, how)) => quoted(l, b, how),
-                Some(&Arg::Num(n)) => {
-                    l.push_int(n);
-                }
                 None => {}
             }
             next = k.wrapping_add(1);
