@@ -6,6 +6,7 @@
 use super::decode::{line_width, parse_c_uint, Choices, Decoded, Num};
 use super::{time_style, Stop};
 use crate::fmt::quote::{style_from_name, Quoting, Style};
+use crate::locale::COREUTILS;
 use crate::ls::plan::{
     Deref, Filter, Format, IndicatorStyle, Listing, Long, Needs, Order, Plan, Probe, Show, SortKey,
     TimeField,
@@ -246,13 +247,25 @@ fn color_database(
         Setup::Colors(db) => Ok(Some(&root.copy(&[db]).map_err(|_| Stop::Exhausted)?[0])),
         Setup::Off => Ok(None),
         Setup::Invalid(colors::ParseError::NoRoom) => Err(Stop::Exhausted),
-        Setup::Invalid(e) => {
-            let mut l = crate::sys::err::Line::new();
-            e.write_messages(prog, crate::locale::ctype_utf8(), &mut l);
-            l.send();
+        Setup::Invalid(colors::ParseError::Invalid { prefix }) => {
+            colors_rejected(prog, prefix);
             Ok(None)
         }
     }
+}
+
+/// GNU's messages for a rejected LS_COLORS, in one write: `unrecognized prefix:
+/// 'xx'` when there is a prefix, then `unparsable value for LS_COLORS environment
+/// variable`.
+fn colors_rejected(prog: &[u8], prefix: Option<[u8; 2]>) {
+    let mut l = msg::start(prog);
+    if let Some(label) = prefix {
+        let label = [msg::Arg::Quoted(&label, Quoting::quote)];
+        msg::say(&mut l, COREUTILS, b"unrecognized prefix: %s", &label);
+        l.push(b"\n").push(prog).push(b": ");
+    }
+    msg::say(&mut l, COREUTILS, colors::UNPARSABLE, &[]);
+    l.push(b"\n").send();
 }
 
 /// What each line shows.
