@@ -50,6 +50,7 @@ fn encode(c: u32) -> Option<u8> {
 
 /// The u32 `k` of item `item` of LC_CTYPE (native byte order, as locale files are);
 /// 0 (an end) past the item.
+#[inline(never)]
 fn at(item: &[u8], k: usize) -> u32 {
     k.checked_mul(4)
         .and_then(|o| item.get(o..)?.first_chunk::<4>())
