@@ -225,18 +225,26 @@ impl<A: Copy> Parser<A> {
 }
 
 impl Scan {
-    /// Writes getopt's usage error `msgid` (glibc's catalog: `%s: ...`) with the
-    /// program's name and `args`.
+    /// getopt's usage error `msgid` (glibc's catalog: `%s: ...`) with the
+    /// program's name, `a` and `b`.
     #[cold]
     #[inline(never)]
-    fn error(&self, msgid: &[u8], args: &[&[u8]]) -> Item<usize> {
+    fn said(&self, msgid: &[u8], a: &[u8], b: &[u8]) -> Line {
         let mut l = Line::new();
-        let mut a = [Arg::Bytes(self.prog); 3];
-        for (slot, &v) in a[1..].iter_mut().zip(args) {
-            *slot = Arg::Bytes(v);
-        }
-        say(&mut l, LIBC, msgid, &a);
-        l.send();
+        say(
+            &mut l,
+            LIBC,
+            msgid,
+            &[Arg::Bytes(self.prog), Arg::Bytes(a), Arg::Bytes(b)],
+        );
+        l
+    }
+
+    /// Writes getopt's usage error `msgid` (see `said`).
+    #[cold]
+    #[inline(never)]
+    fn error(&self, msgid: &[u8], a: &[u8], b: &[u8]) -> Item<usize> {
+        self.said(msgid, a, b).send();
         Item::Error
     }
 
@@ -255,7 +263,7 @@ impl Scan {
                 if at_end {
                     self.end_bundle();
                 }
-                return self.error(b"%s: invalid option -- '%c'\n", &[&[c]]);
+                return self.error(b"%s: invalid option -- '%c'\n", &[c], b"");
             }
         };
         match has_arg {
@@ -281,7 +289,7 @@ impl Scan {
                         self.next += 1;
                         Item::Opt(id, Some(v))
                     }
-                    None => self.error(b"%s: option requires an argument -- '%c'\n", &[&[c]]),
+                    None => self.error(b"%s: option requires an argument -- '%c'\n", &[c], b""),
                 }
             }
         }
@@ -320,13 +328,11 @@ impl Scan {
         let id = match (exact, first) {
             (Some(o), _) => o,
             (None, Some(_)) if ambiguous => {
-                let mut l = Line::new();
                 let (dashes, rest) = arg.split_at(2);
-                say(
-                    &mut l,
-                    LIBC,
+                let mut l = self.said(
                     b"%s: option '%s%s' is ambiguous; possibilities:",
-                    &[Arg::Bytes(self.prog), Arg::Bytes(dashes), Arg::Bytes(rest)],
+                    dashes,
+                    rest,
                 );
                 let mut candidate = |long: &[u8]| {
                     if !long.is_empty() && long.starts_with(name) {
@@ -348,14 +354,15 @@ impl Scan {
             (None, Some(o)) => o,
             (None, None) => {
                 let (dashes, rest) = arg.split_at(2);
-                return self.error(b"%s: unrecognized option '%s%s'\n", &[dashes, rest]);
+                return self.error(b"%s: unrecognized option '%s%s'\n", dashes, rest);
             }
         };
         let (long, _, has_arg) = rows.head(id);
         match (has_arg, value) {
             (HasArg::No, Some(_)) => self.error(
                 b"%s: option '%s%s' doesn't allow an argument\n",
-                &[b"--", long],
+                b"--",
+                long,
             ),
             (HasArg::No, None) | (HasArg::Optional, None) => Item::Opt(id, None),
             (_, Some(v)) => Item::Opt(id, Some(v)),
@@ -364,7 +371,7 @@ impl Scan {
                     self.next += 1;
                     Item::Opt(id, Some(v))
                 }
-                None => self.error(b"%s: option '%s%s' requires an argument\n", &[b"--", long]),
+                None => self.error(b"%s: option '%s%s' requires an argument\n", b"--", long),
             },
         }
     }

@@ -6,8 +6,8 @@
 //! streams as `fmt::Sink`s live here too (`Stdout`, and `Line`), so that `fmt` stays
 //! pure.
 
-use crate::fmt::quote::{quote, Quoting, Style};
-use crate::fmt::Sink;
+use crate::fmt::quote::{quote, Quotes, Quoting, Style};
+use crate::fmt::{Buf, Sink};
 use crate::locale::{self, COREUTILS, LIBC};
 use crate::sys::err::{self, Line};
 use crate::sys::{out, Errno};
@@ -45,15 +45,9 @@ impl ErrnoText for Line {
         match texts::errno::text(n) {
             Some(text) => {
                 // The C text is the msgid of libc's catalog.
-                let mut buf = [0u8; 64];
-                let mut len = 0;
-                text.put(&mut |b| {
-                    if let Some(d) = buf.get_mut(len..len + b.len()) {
-                        d.copy_from_slice(b);
-                    }
-                    len += b.len();
-                });
-                say(self, LIBC, buf.get(..len).unwrap_or(b"?"), &[]);
+                let mut msgid = Buf::new();
+                text.put(&mut |b| msgid.put(b));
+                say(self, LIBC, &msgid, &[]);
             }
             None => {
                 say(self, LIBC, texts::errno::UNKNOWN, &[]);
@@ -71,92 +65,63 @@ pub enum Arg<'a> {
     Bytes(&'a [u8]),
     /// Text quoted as gnulib's `quotef`, `quoteaf` or `quote` quote it (`%s`).
     Quoted(&'a [u8], fn(bool) -> Quoting),
-    /// A number (`%d`, `%lu`).
-    Num(i64),
 }
 
 /// Appends the message whose C text is `msgid`, translated when the catalog of
 /// `domain` (locale::COREUTILS, LIBC) has it, with `args` put in for the format's
-/// conversions (`%s`, `%c`, `%d`, `%lu`..., in order or as `%N$s`), as printf would
-/// for GNU.
+/// conversions (`%s`, `%c`, in order or as `%N$s`), as printf would for GNU.
 #[inline(never)]
 pub fn say(l: &mut Line, domain: usize, msgid: &[u8], args: &[Arg]) {
-    let t = locale::translate(domain, msgid);
-    let lit = |l: &mut Line, s: &[u8]| match t {
-        Some(_) => locale::put_text(s, &mut |b| {
-            l.push(b);
-        }),
-        None => {
-            l.push(s);
-        }
-    };
-    let mut rest = t.unwrap_or(msgid);
-    let mut next = 0;
-    while let Some(i) = rest.iter().position(|&c| c == b'%') {
-        lit(l, &rest[..i]);
-        rest = &rest[i + 1..];
-        if rest.first() == Some(&b'%') {
-            lit(l, b"%");
-            rest = &rest[1..];
-            continue;
-        }
-        let digits = rest.iter().take_while(|c| c.is_ascii_digit()).count();
-        let mut k = next;
-        if digits > 0 && rest.get(digits) == Some(&b'$') {
-            k = rest[..digits]
-                .iter()
-                .fold(0usize, |n, &d| {
-                    n.saturating_mul(10).saturating_add(usize::from(d - b'0'))
-                })
-                .wrapping_sub(1);
-            rest = &rest[digits + 1..];
-        }
-        // Flags and length modifiers up to the conversion's letter.
-        let end = rest
-            .iter()
-            .position(|c| matches!(c, b's' | b'c' | b'd' | b'u' | b'i'))
-            .map_or(rest.len(), |p| p + 1);
-        rest = &rest[end..];
-        match args.get(k) {
-            Some(Arg::Bytes(b)) => {
-                l.push(b);
+    let text = locale::translate(domain, msgid).unwrap_or(msgid);
+    let mut next = 0usize;
+    // After a `%%`, the next piece is text only.
+    let mut plain = true;
+    for piece in text.split(|&c| c == b'%') {
+        let mut end = 0;
+        if !plain {
+            if piece.is_empty() {
+                l.push(b"%");
+                plain = true;
+                continue;
             }
-            Some(&Arg::Quoted(b, how)) => quoted(l, b, how),
-            Some(&Arg::Num(n)) => {
-                l.push_int(n);
+            // The conversion: `N$`, flags and length modifiers, its letter.
+            let mut k = next;
+            let mut n = 0usize;
+            for &c in piece {
+                end += 1;
+                match c {
+                    b'0'..=b'9' => n = n.wrapping_mul(10).wrapping_add(usize::from(c - b'0')),
+                    b'$' => k = n.wrapping_sub(1),
+                    b's' | b'c' | b'd' | b'u' | b'i' => break,
+                    _ => {}
+                }
             }
-            None => {}
+            match args.get(k) {
+                Some(Arg::Bytes(b)) => {
+                    l.push(b);
+                }
+                Some(&Arg::Quoted(b, how)) => quoted(l, b, how),
+                None => {}
+            }
+            next = k.wrapping_add(1);
         }
-        next = k.wrapping_add(1);
+        plain = false;
+        // (A msgid is ASCII: the same in every codeset.)
+        locale::put_text(piece.get(end..).unwrap_or(b""), l);
     }
-    lit(l, rest);
 }
 
-/// The text of `msgid` (coreutils' catalog) in the output codeset, written into
-/// `buf` when translated (cut at its size), else `msgid` itself: a word used as a
-/// name (`standard input`, `total`).
-pub fn translated<'a>(msgid: &'a [u8], buf: &'a mut [u8; 64]) -> &'a [u8] {
-    let Some(t) = locale::translate(COREUTILS, msgid) else {
-        return msgid;
-    };
-    let mut n = 0;
-    locale::put_text(t, &mut |b| {
-        for &c in b {
-            if let Some(slot) = buf.get_mut(n) {
-                *slot = c;
-                n += 1;
-            }
-        }
-    });
-    &buf[..n]
+/// The text of `msgid` (coreutils' catalog) in the output codeset, cut at the
+/// buffer's size: a word used as a name (`standard input`, `total`).
+pub fn translated(msgid: &[u8]) -> Buf {
+    let mut b = Buf::new();
+    word(&mut b, msgid);
+    b
 }
 
 /// Appends the text of `msgid` alone (a word of coreutils' catalog).
 pub fn word(l: &mut dyn crate::fmt::Sink, msgid: &[u8]) {
-    match locale::translate(COREUTILS, msgid) {
-        Some(t) => locale::put_text(t, &mut |b| l.put(b)),
-        None => l.put(msgid),
-    }
+    locale::put_text(locale::translate(COREUTILS, msgid).unwrap_or(msgid), l);
 }
 
 /// Starts a message: `PROG: `.
@@ -170,10 +135,18 @@ pub fn start(prog: &[u8]) -> Line {
 /// `Quoting::quote`) quotes it in this locale.
 pub fn quoted(l: &mut Line, name: &[u8], how: fn(bool) -> Quoting) {
     let mut q = how(locale::ctype_utf8());
-    if q.style == Style::Locale {
-        q.quotes = locale::quotes();
-    }
+    q.quotes = quotes_for(q.style);
     quote(&q, name, l);
+}
+
+/// The message catalog's quotes for the locale and clocale styles (none for the
+/// others).
+pub fn quotes_for(style: Style) -> Quotes {
+    if matches!(style, Style::Locale | Style::Clocale) {
+        locale::quotes()
+    } else {
+        [None; 2]
+    }
 }
 
 /// Appends `text` in the locale's quotation marks (gnulib's `quote`: ‘…’ in a
@@ -185,15 +158,23 @@ pub fn locale_quoted(l: &mut Line, text: &[u8]) {
 
 /// `PROG: MSGID: ERRNO`, the `%s` of MSGID the name quoted as `how` says.
 pub fn failed(prog: &[u8], msgid: &[u8], name: &[u8], how: fn(bool) -> Quoting, e: Errno) {
-    let mut l = start(prog);
-    say(&mut l, COREUTILS, msgid, &[Arg::Quoted(name, how)]);
-    l.push(b": ").errno(e).push(b"\n").send();
+    report(prog, msgid, &[Arg::Quoted(name, how)], Some(e));
 }
 
 /// `PROG: MSGID` and a newline: a message of coreutils' catalog, with `args`.
 pub fn error(prog: &[u8], msgid: &[u8], args: &[Arg]) {
+    report(prog, msgid, args, None);
+}
+
+/// `PROG: MSGID` (coreutils' catalog, with `args`), then `: ` and the text of `e`
+/// when given, and a newline.
+#[inline(never)]
+pub fn report(prog: &[u8], msgid: &[u8], args: &[Arg], e: Option<Errno>) {
     let mut l = start(prog);
     say(&mut l, COREUTILS, msgid, args);
+    if let Some(e) = e {
+        l.push(b": ").errno(e);
+    }
     l.push(b"\n").send();
 }
 

@@ -363,12 +363,8 @@ impl Run<'_> {
             counts.chars = counts.bytes;
         }
         if let Some(e) = outcome.error {
-            let mut buf = [0; 64];
-            file_error(
-                job,
-                name.unwrap_or(msg::translated(b"standard input", &mut buf)),
-                e,
-            );
+            let stdin_name = msg::translated(b"standard input");
+            file_error(job, name.unwrap_or(&stdin_name), e);
             if stdin && e == Errno::BADF {
                 self.stdin_closed = true;
             }
@@ -388,11 +384,11 @@ impl Run<'_> {
             Total::Always | Total::Only => true,
         };
         if print {
-            let mut buf = [0; 64];
+            let word = msg::translated(b"total");
             let label = if job.total == Total::Only {
                 None
             } else {
-                Some(msg::translated(b"total", &mut buf))
+                Some(&word[..])
             };
             let width = if job.total == Total::Only {
                 1

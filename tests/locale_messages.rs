@@ -2,7 +2,8 @@
 //! (stdout, stderr, status): the texts of coreutils' catalog (ls's and wc's own,
 //! gnulib's, the quotes), of glibc's (errno texts, getopt's), the `total` word and
 //! ls -l's time formats (coreutils' catalog under LC_TIME), in every locale of
-//! tests/common/locales.rs, with and without LANGUAGE, and C.UTF-8 with LANGUAGE.
+//! tests/common/locales.rs, with and without LANGUAGE, and C.UTF-8 with LANGUAGE;
+//! LS_COLORS's messages too.
 //! ru_RU.KOI8-R is left out: we print untranslated messages in 8-bit codesets
 //! other than ISO-8859-1 (README's known differences).
 mod common;
@@ -127,6 +128,13 @@ fn messages_as_gnu() {
             .env("TABSIZE", "x")
             .args(["-C", "d"])
             .same();
+        // LS_COLORS rejected: with a prefix (the catalog's quotes around it), without.
+        for colors in ["zz=1:", "abc", "di=\\"] {
+            cmd("ls", &fx, &env)
+                .env("LS_COLORS", colors)
+                .args(["--color=always", "d"])
+                .same();
+        }
     }
 }
 

@@ -46,6 +46,10 @@ impl Sink for Counter {
     }
 }
 
+/// A short text built in place (a word, a quote, an errno text); bytes past its
+/// size are dropped.
+pub type Buf = heapless::Vec<u8, 64>;
+
 impl<const N: usize> Sink for heapless::Vec<u8, N> {
     /// Bytes past the capacity are dropped (callers size their buffers).
     fn put(&mut self, bytes: &[u8]) {

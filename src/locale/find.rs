@@ -380,7 +380,13 @@ pub fn normalize<'b>(codeset: &[u8], buf: &'b mut [u8; 256]) -> Option<&'b [u8]>
 /// Whether `codeset` is a spelling of UTF-8 (`UTF-8`, `utf8`, ...).
 #[inline(never)]
 pub fn codeset_is_utf8(codeset: &[u8]) -> bool {
-    normalize(codeset, &mut [0; 256]) == Some(b"utf8")
+    codeset_is(codeset, b"utf8")
+}
+
+/// Whether `codeset`, normalized, is `norm`.
+#[inline(never)]
+pub fn codeset_is(codeset: &[u8], norm: &[u8]) -> bool {
+    normalize(codeset, &mut [0; 256]) == Some(norm)
 }
 
 /// Whether two codeset names are spellings of one name.

@@ -9,17 +9,18 @@ const WRITING: u8 = 1;
 const SET: u8 = 2;
 
 /// A cell written at most once; readers see nothing until the write is complete.
-pub struct Once<T: Copy> {
+pub struct Once<T> {
     state: AtomicU8,
     value: UnsafeCell<Option<T>>,
 }
 
 // SAFETY: the value is written only by the one caller that moved `state` from EMPTY
 // to WRITING, and read only after `state` is SET (Release/Acquire), when it never
-// changes again; T is Copy and Send + Sync, so handing out copies is sound.
-unsafe impl<T: Copy + Send + Sync> Sync for Once<T> {}
+// changes again; T is Send + Sync, so handing out copies (T: Copy) or shared
+// borrows is sound.
+unsafe impl<T: Send + Sync> Sync for Once<T> {}
 
-impl<T: Copy> Once<T> {
+impl<T> Once<T> {
     pub const fn unset() -> Once<T> {
         Once {
             state: AtomicU8::new(EMPTY),
@@ -28,7 +29,10 @@ impl<T: Copy> Once<T> {
     }
 
     /// The value, once set.
-    pub fn get(&self) -> Option<T> {
+    pub fn get(&self) -> Option<T>
+    where
+        T: Copy,
+    {
         if self.state.load(Ordering::Acquire) != SET {
             return None;
         }

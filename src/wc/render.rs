@@ -5,8 +5,7 @@ use super::input::PreStat;
 use super::job::Job;
 use crate::fmt::num;
 use crate::fmt::quote::{quote, Quoting};
-use crate::locale::COREUTILS;
-use crate::msg::{say, Arg, ErrnoText};
+use crate::msg::Arg;
 use crate::sys::err::Line;
 use crate::sys::{out, Errno};
 
@@ -79,15 +78,9 @@ pub type How = fn(bool) -> Quoting;
 /// Writes `PROG: ` and message `msgid` (coreutils' catalog), its `%s` `name`
 /// quoted as its `How` says, then `: ` and the text of `e` when given, and a
 /// newline.
-#[inline(never)]
 pub fn report(job: &Job, msgid: &[u8], name: Option<(&[u8], How)>, e: Option<Errno>) {
-    let mut l = crate::msg::start(job.prog);
     let name = name.map(|(n, how)| Arg::Quoted(n, how));
-    say(&mut l, COREUTILS, msgid, name.as_slice());
-    if let Some(e) = e {
-        l.push(b": ").errno(e);
-    }
-    l.push(b"\n").send();
+    crate::msg::report(job.prog, msgid, name.as_slice(), e);
 }
 
 /// `PROG: NAME: strerror`.

@@ -6,6 +6,7 @@
 use super::decode::{line_width, parse_c_uint, Choices, Decoded, Num};
 use super::{time_style, Stop};
 use crate::fmt::quote::{style_from_name, Quoting, Style};
+use crate::locale::COREUTILS;
 use crate::ls::plan::{
     Deref, Filter, Format, IndicatorStyle, Listing, Long, Needs, Order, Plan, Probe, Show, SortKey,
     TimeField,
@@ -54,16 +55,8 @@ pub fn resolve(
     let times = if c.format == Format::Long {
         let style = c.time_style.or_else(|| env::get(b"TIME_STYLE"));
         let style = style.unwrap_or(b"locale");
-        match time_style::formats(style, &crate::locale::time_is_posix) {
-            // The locale style outside C and POSIX: coreutils' catalog under
-            // LC_TIME translates its formats (no `+FORMAT` is looked up).
-            Ok(f)
-                if f == time_style::LOCALE
-                    && !style.contains(&b'+')
-                    && !crate::locale::time_is_posix() =>
-            {
-                f.map(|f| crate::locale::translate(crate::locale::TIME_FORMATS, f).unwrap_or(f))
-            }
+        let translate = |f| crate::locale::translate(crate::locale::TIME_FORMATS, f).unwrap_or(f);
+        match time_style::formats(style, &crate::locale::time_is_posix, translate) {
             Ok(f) => f,
             Err(bad) => {
                 time_style::report(prog, bad);
@@ -256,13 +249,25 @@ fn color_database(
         Setup::Colors(db) => Ok(Some(&root.copy(&[db]).map_err(|_| Stop::Exhausted)?[0])),
         Setup::Off => Ok(None),
         Setup::Invalid(colors::ParseError::NoRoom) => Err(Stop::Exhausted),
-        Setup::Invalid(e) => {
-            let mut l = crate::sys::err::Line::new();
-            e.write_messages(prog, crate::locale::ctype_utf8(), &mut l);
-            l.send();
+        Setup::Invalid(colors::ParseError::Invalid { prefix }) => {
+            colors_rejected(prog, prefix);
             Ok(None)
         }
     }
+}
+
+/// GNU's messages for a rejected LS_COLORS, in one write: `unrecognized prefix:
+/// 'xx'` when there is a prefix, then `unparsable value for LS_COLORS environment
+/// variable`.
+fn colors_rejected(prog: &[u8], prefix: Option<[u8; 2]>) {
+    let mut l = msg::start(prog);
+    if let Some(label) = prefix {
+        let label = [msg::Arg::Quoted(&label, Quoting::quote)];
+        msg::say(&mut l, COREUTILS, b"unrecognized prefix: %s", &label);
+        l.push(b"\n").push(prog).push(b": ");
+    }
+    msg::say(&mut l, COREUTILS, colors::UNPARSABLE, &[]);
+    l.push(b"\n").send();
 }
 
 /// What each line shows.
@@ -298,11 +303,7 @@ fn show(
             utf8: crate::locale::ctype_utf8(),
             high: crate::locale::byte_classes(),
             extra,
-            quotes: if matches!(style, Style::Locale | Style::Clocale) {
-                crate::locale::quotes()
-            } else {
-                [None; 2]
-            },
+            quotes: msg::quotes_for(style),
         },
         indicator: c.indicator,
         inode: c.inode,

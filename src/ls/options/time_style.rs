@@ -3,7 +3,7 @@
 //! decode_switches reads the style, and its message for a bad one.
 
 use crate::cli::bad_argument;
-use crate::fmt::keyword::{find, Mismatch};
+use crate::fmt::keyword::{find_index, Mismatch};
 use crate::fmt::quote::Quoting;
 use crate::locale::COREUTILS;
 use crate::msg::{self, try_help};
@@ -33,10 +33,14 @@ pub enum Bad<'s> {
 
 /// The (old, recent) formats of `style`. A `posix-` prefix means "only outside
 /// the C/POSIX locale": where `time_posix()` says LC_TIME is C or POSIX, the style
-/// is the locale's and what follows is not looked at.
+/// is the locale's and what follows is not looked at. The `locale` style's
+/// formats, when named, are as `translate` gives them (coreutils' catalog under
+/// LC_TIME).
+#[inline(never)]
 pub fn formats<'s>(
     style: &'s [u8],
     time_posix: &dyn Fn() -> bool,
+    translate: fn(&'static [u8]) -> &'static [u8],
 ) -> Result<[&'s [u8]; 2], Bad<'s>> {
     let mut s = style;
     if let Some(rest) = s.strip_prefix(b"posix-") {
@@ -52,7 +56,11 @@ pub fn formats<'s>(
             Some(_) => Err(Bad::Format(f)),
         };
     }
-    find(NAMED, s).map_err(|e| Bad::Name(s, e))
+    let i = find_index(&NAMED, s).map_err(|e| Bad::Name(s, e))?;
+    Ok(match NAMED.get(i) {
+        Some(&(_, f)) if i + 1 < NAMED.len() => f,
+        _ => LOCALE.map(translate),
+    })
 }
 
 /// GNU's message for a bad style, and the Try line.
@@ -70,16 +78,11 @@ pub fn report(prog: &[u8], bad: Bad) {
             msg::say(&mut l, COREUTILS, b"Valid arguments are:\n", &[]);
             l.push(b"  - [posix-]full-iso\n  - [posix-]long-iso\n");
             l.push(b"  - [posix-]iso\n  - [posix-]locale\n");
-            let format = b"  - +FORMAT (e.g., +%H:%M) for a 'date'-style format\n";
-            match crate::locale::translate(COREUTILS, format) {
-                // Printed with fputs: no conversions.
-                Some(t) => crate::locale::put_text(t, &mut |b| {
-                    l.push(b);
-                }),
-                None => {
-                    l.push(format);
-                }
-            }
+            // Printed with fputs: no conversions.
+            msg::word(
+                &mut l,
+                b"  - +FORMAT (e.g., +%H:%M) for a 'date'-style format\n",
+            );
             l.send();
             try_help(prog);
         }

@@ -6,9 +6,9 @@
 //!    `LS_COLORS`, `TERM` and `COLORTERM` and caller memory sized by [`storage_size`]
 //!    (from the arena; the database borrows it for as long as ls lists). It answers
 //!    [`Setup::Colors`], [`Setup::Off`] (LS_COLORS unset or empty and the terminal is
-//!    not known to do color: no color, no message), or [`Setup::Invalid`] (print
-//!    [`ParseError::write_messages`] to stderr, then list without color, exit status
-//!    unaffected). GNU parses only when color is finally on: with `--color=never`,
+//!    not known to do color: no color, no message), or [`Setup::Invalid`] (ls prints
+//!    GNU's messages, `unrecognized prefix: 'xx'` for the error's prefix and
+//!    [`UNPARSABLE`], to stderr, then lists without color, exit status unaffected). GNU parses only when color is finally on: with `--color=never`,
 //!    `--color=auto` off a tty, or a later `-f` (9.1), an invalid LS_COLORS gives no
 //!    message. Only with `Setup::Colors` does GNU then stop using tabs in `-C`/`-x`
 //!    padding (tab size 0); after `Off` or `Invalid` tabs are used as without color.
@@ -34,7 +34,7 @@ mod term;
 
 pub use choose::{Facts, Needs, Stat};
 pub use emit::Painter;
-pub use error::ParseError;
+pub use error::{ParseError, UNPARSABLE};
 pub use parse::parse;
 pub use suffix::Slot;
 pub use term::builtin_enabled;

@@ -1,7 +1,7 @@
 use super::*;
 
 fn formats_of(style: &'static [u8], posix: bool) -> [&'static [u8]; 2] {
-    formats(style, &|| posix).unwrap()
+    formats(style, &|| posix, |f| f).unwrap()
 }
 
 #[test]
@@ -26,13 +26,13 @@ fn styles() {
 
 #[test]
 fn refused() {
-    let f = |s: &'static [u8]| formats(s, &|| false);
+    let f = |s: &'static [u8]| formats(s, &|| false, |f| f);
     assert_eq!(f(b"+a\nb\nc"), Err(Bad::Format(b"a\nb\nc")));
     assert_eq!(f(b"l"), Err(Bad::Name(b"l", Mismatch::Ambiguous)));
     assert_eq!(f(b""), Err(Bad::Name(b"", Mismatch::Ambiguous)));
     assert_eq!(f(b"x"), Err(Bad::Name(b"x", Mismatch::Invalid)));
     assert_eq!(f(b"posix-x"), Err(Bad::Name(b"x", Mismatch::Invalid)));
-    assert_eq!(formats(b"posix-x", &|| true), Ok(LOCALE));
+    assert_eq!(formats(b"posix-x", &|| true, |f| f), Ok(LOCALE));
     assert_eq!(
         f(b"posix-posix-iso"),
         Err(Bad::Name(b"posix-iso", Mismatch::Invalid))

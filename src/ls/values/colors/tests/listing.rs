@@ -229,8 +229,7 @@ fn fuzz_against_gnu() {
         let (got_one, got_long, got_err) = match try_db(&lsc) {
             Ok(d) => (render(&d, false), render(&d, true), Vec::new()),
             Err(e) => {
-                let mut m = Bytes(Vec::new());
-                e.write_messages(b"ls", std::env::var("UTF8").is_ok(), &mut m);
+                let m = messages(e, b"ls", std::env::var("UTF8").is_ok());
                 let plain: Vec<u8> = fixture()
                     .iter()
                     .flat_map(|x| format!("{}\n", x.name).into_bytes())
@@ -242,7 +241,7 @@ fn fuzz_against_gnu() {
                     }))
                     .flatten()
                     .collect();
-                (plain, plain_long, m.0)
+                (plain, plain_long, m)
             }
         };
         for (what, got, want) in [

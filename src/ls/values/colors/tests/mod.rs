@@ -2,6 +2,7 @@
 //! command behind each is given with the test.
 
 use super::*;
+use crate::fmt::Sink;
 
 mod classify;
 mod emission;
@@ -28,6 +29,27 @@ pub(super) fn db(text: &str) -> Database<'static> {
         Ok(d) => d,
         Err(e) => panic!("{text:?}: {e:?}"),
     }
+}
+
+/// The messages ls writes for a rejected LS_COLORS in the C locale (or C.UTF-8,
+/// `utf8`): `PROG: unrecognized prefix: 'xx'` when there is a prefix (the label
+/// quoted as gnulib's `quote` does), then `PROG: ` and UNPARSABLE.
+pub(super) fn messages(e: ParseError, prog: &[u8], utf8: bool) -> Vec<u8> {
+    let mut out = Bytes(Vec::new());
+    if let ParseError::Invalid {
+        prefix: Some(label),
+    } = e
+    {
+        out.put(prog);
+        out.put(b": unrecognized prefix: ");
+        crate::fmt::quote::quote(&crate::fmt::quote::Quoting::quote(utf8), &label, &mut out);
+        out.put(b"\n");
+    }
+    out.put(prog);
+    out.put(b": ");
+    out.put(UNPARSABLE);
+    out.put(b"\n");
+    out.0
 }
 
 pub(super) fn err(text: &[u8]) -> ParseError {

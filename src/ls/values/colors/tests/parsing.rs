@@ -135,11 +135,7 @@ fn invalid_texts() {
 
 #[test]
 fn messages_as_gnu_writes_them() {
-    let msg = |text: &[u8], utf8: bool| {
-        let mut out = Bytes(Vec::new());
-        err(text).write_messages(b"ls", utf8, &mut out);
-        out.0
-    };
+    let msg = |text: &[u8], utf8: bool| messages(err(text), b"ls", utf8);
     let tail = "ls: unparsable value for LS_COLORS environment variable\n";
     assert_eq!(msg(b"abc", false), tail.as_bytes());
     assert_eq!(msg(b"abc", true), tail.as_bytes());
@@ -172,16 +168,12 @@ fn messages_as_gnu_writes_them() {
         );
     }
     // é: octal in C, itself in UTF-8.
-    let mut out = Bytes(Vec::new());
-    err("é=1".as_bytes()).write_messages(b"ls", true, &mut out);
     assert_eq!(
-        out.0,
+        msg("é=1".as_bytes(), true),
         format!("ls: unrecognized prefix: \u{2018}é\u{2019}\n{tail}").into_bytes()
     );
-    let mut out = Bytes(Vec::new());
-    err("é=1".as_bytes()).write_messages(b"ls", false, &mut out);
     assert_eq!(
-        out.0,
+        msg("é=1".as_bytes(), false),
         format!("ls: unrecognized prefix: '\\303\\251'\n{tail}").into_bytes()
     );
 }
