@@ -188,7 +188,9 @@ pub fn name(cat: usize) -> Option<&'static [u8]> {
 }
 
 // Messages: gettext's catalogs (locale/catalog.rs).
-pub use catalog::{put as put_text, quotes, translate, COREUTILS, LIBC, TIME_FORMATS};
+pub use catalog::{
+    put as put_text, quotes, time_formats, translate, COREUTILS, LIBC, TIME_FORMATS,
+};
 
 // ---- 8-bit LC_CTYPE (ls's quoting and widths, wc) ----
 

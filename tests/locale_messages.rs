@@ -3,9 +3,8 @@
 //! gnulib's, the quotes), of glibc's (errno texts, getopt's), the `total` word and
 //! ls -l's time formats (coreutils' catalog under LC_TIME), in every locale of
 //! tests/common/locales.rs, with and without LANGUAGE, and C.UTF-8 with LANGUAGE;
-//! LS_COLORS's messages too.
-//! ru_RU.KOI8-R is left out: we print untranslated messages in 8-bit codesets
-//! other than ISO-8859-1 (README's known differences).
+//! LS_COLORS's messages too. ru_RU.KOI8-R included: Russian converted to KOI8-R,
+//! `«` as `<<` by its transliteration.
 mod common;
 use common::*;
 use std::path::Path;
@@ -28,7 +27,7 @@ fn need_catalogs() {
 /// LANGUAGE (GNU translates there).
 fn envs() -> Vec<Vec<(&'static str, &'static str)>> {
     let mut v = vec![];
-    for name in locales::names().filter(|n| !n.contains("KOI8")) {
+    for name in locales::names() {
         for language in [None, Some("fr"), Some("sv:de"), Some("xx:de"), Some("C:de")] {
             let mut e = vec![("LC_ALL", name)];
             if let Some(l) = language {
@@ -44,6 +43,18 @@ fn envs() -> Vec<Vec<(&'static str, &'static str)>> {
         ("LANG", "de_DE.UTF-8"),
         ("LC_MESSAGES", "fr_FR.UTF-8"),
     ]);
+    // Messages and dates translated, LC_CTYPE C: written in ASCII, with the C
+    // locale's transliterations (`„` as `,,`, a no-break space as a space) and `?`.
+    for name in [
+        "de_DE.UTF-8",
+        "fr_FR.UTF-8",
+        "cs_CZ.UTF-8",
+        "sv_SE.UTF-8",
+        "ja_JP.UTF-8",
+        "de_DE",
+    ] {
+        v.push(vec![("LANG", name), ("LC_CTYPE", "C")]);
+    }
     v
 }
 
@@ -109,9 +120,13 @@ fn messages_as_gnu() {
         for args in WC {
             cmd("wc", &fx, &env).args(*args).same();
         }
-        // `standard input` quoted: fr's `entrée` in ISO-8859-1 needs the 8-bit
-        // classes of LC_CTYPE (printable 0xe9), another part of the locale work.
-        if !env.iter().any(|(_, v)| *v == "de_DE" || v.contains("8859")) {
+        // `standard input` quoted: fr's `entrée` in ISO-8859-1 (and ru's in KOI8-R)
+        // needs the 8-bit classes of LC_CTYPE (printable 0xe9), another part of the
+        // locale work.
+        if !env
+            .iter()
+            .any(|(_, v)| *v == "de_DE" || v.contains("8859") || v.contains("KOI8"))
+        {
             cmd("wc", &fx, &env)
                 .stdin(Input::File(fx.path("d"), 0))
                 .same();

@@ -15,7 +15,7 @@
 //! per domain. In C and POSIX (and C.UTF-8 without LANGUAGE) nothing is searched.
 
 use super::find::{self, Search};
-use super::translit::{self, LATIN1, NONE, UTF8};
+use super::translit::{self, ASCII, KOI8R, LATIN1, NONE, UTF8};
 use crate::fmt::{Buf, Sink};
 use crate::sys::{env, once::Once};
 
@@ -141,12 +141,19 @@ fn output() -> u8 {
     let cs = match env::get(b"OUTPUT_CHARSET").filter(|c| !c.is_empty()) {
         Some(c) => c,
         None if super::ctype_utf8() => return UTF8,
-        None => super::data(super::CTYPE).map_or(&b""[..], |d| find::codeset(d, super::CTYPE)),
+        None => match super::data(super::CTYPE) {
+            Some(d) => find::codeset(d, super::CTYPE),
+            None => return ASCII,
+        },
     };
     if find::codeset_is_utf8(cs) {
         UTF8
     } else if find::codeset_is(cs, b"iso88591") {
         LATIN1
+    } else if find::codeset_is(cs, b"koi8r") {
+        KOI8R
+    } else if find::codeset_is(cs, b"ansix341968") {
+        ASCII
     } else {
         NONE
     }
@@ -159,8 +166,29 @@ pub fn put(text: &[u8], out: &mut dyn Sink) {
     translit::put(text, output(), out);
 }
 
-/// The quotes converted to the output codeset.
+/// The quotes and the time formats converted to the output codeset.
 static QUOTES: Once<[Buf; 2]> = Once::unset();
+static FORMATS: Once<[Buf; 2]> = Once::unset();
+
+/// ls's two `locale` time formats as GNU takes them, dcgettext(.., LC_TIME) of
+/// the C ones: translated (TIME_FORMATS) and in the output codeset.
+pub fn time_formats(c: [&'static [u8]; 2]) -> [&'static [u8]; 2] {
+    let t = c.map(|f| translate(TIME_FORMATS, f).unwrap_or(f));
+    if output() < LATIN1 {
+        return t;
+    }
+    if FORMATS.get_ref().is_none() {
+        FORMATS.set(t.map(|f| {
+            let mut b = Buf::new();
+            put(f, &mut b);
+            b
+        }));
+    }
+    match FORMATS.get_ref() {
+        Some([a, b]) => [a, b],
+        None => t,
+    }
+}
 
 /// gnulib's quotes for its locale quoting style: gettext("`") and gettext("'") from
 /// coreutils' catalog, in the output codeset; None for one the catalog lacks.

@@ -55,8 +55,11 @@ pub fn resolve(
     let times = if c.format == Format::Long {
         let style = c.time_style.or_else(|| env::get(b"TIME_STYLE"));
         let style = style.unwrap_or(b"locale");
-        let translate = |f| crate::locale::translate(crate::locale::TIME_FORMATS, f).unwrap_or(f);
-        match time_style::formats(style, &crate::locale::time_is_posix, translate) {
+        match time_style::formats(
+            style,
+            &crate::locale::time_is_posix,
+            crate::locale::time_formats,
+        ) {
             Ok(f) => f,
             Err(bad) => {
                 time_style::report(prog, bad);

@@ -40,7 +40,7 @@ pub enum Bad<'s> {
 pub fn formats<'s>(
     style: &'s [u8],
     time_posix: &dyn Fn() -> bool,
-    translate: fn(&'static [u8]) -> &'static [u8],
+    translate: fn([&'static [u8]; 2]) -> [&'static [u8]; 2],
 ) -> Result<[&'s [u8]; 2], Bad<'s>> {
     let mut s = style;
     if let Some(rest) = s.strip_prefix(b"posix-") {
@@ -59,7 +59,7 @@ pub fn formats<'s>(
     let i = find_index(&NAMED, s).map_err(|e| Bad::Name(s, e))?;
     Ok(match NAMED.get(i) {
         Some(&(_, f)) if i + 1 < NAMED.len() => f,
-        _ => LOCALE.map(translate),
+        _ => translate(LOCALE),
     })
 }
 

@@ -7,17 +7,20 @@ use std::process::Command;
 
 const C: Options = Options {
     utf8: false,
-    posix: false,    classes: None,
+    posix: false,
+    classes: None,
     collseq: None,
 };
 const U: Options = Options {
     utf8: true,
-    posix: false,    classes: None,
+    posix: false,
+    classes: None,
     collseq: None,
 };
 const CP: Options = Options {
     utf8: false,
-    posix: true,    classes: None,
+    posix: true,
+    classes: None,
     collseq: None,
 };
 
