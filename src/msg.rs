@@ -136,6 +136,7 @@ pub fn start(prog: &[u8]) -> Line {
 pub fn quoted(l: &mut Line, name: &[u8], how: fn(bool) -> Quoting) {
     let mut q = how(locale::ctype_utf8());
     q.quotes = quotes_for(q.style);
+    q.high = locale::byte_classes();
     quote(&q, name, l);
 }
 

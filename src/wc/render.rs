@@ -6,7 +6,6 @@ use super::job::Job;
 use crate::fmt::num;
 use crate::fmt::quote::{quote, Quoting};
 use crate::msg::Arg;
-use crate::sys::err::Line;
 use crate::sys::{out, Errno};
 
 /// The width every number is padded to: the digits of the summed sizes of the
@@ -58,7 +57,7 @@ pub fn counts_line(job: &Job, width: usize, c: &Counts, name: Option<&[u8]>) {
     if let Some(n) = name {
         out::byte(b' ');
         if n.contains(&b'\n') {
-            quote(&Quoting::quotef(job.utf8), n, &mut crate::msg::Stdout);
+            push_name(&mut crate::msg::Stdout, job, n);
         } else {
             out::bytes(n);
         }
@@ -68,8 +67,10 @@ pub fn counts_line(job: &Job, width: usize, c: &Counts, name: Option<&[u8]>) {
 }
 
 /// Appends `name` quoted as GNU's `quotef` does.
-pub fn push_name(l: &mut Line, job: &Job, name: &[u8]) {
-    quote(&Quoting::quotef(job.utf8), name, l);
+pub fn push_name(l: &mut dyn crate::fmt::Sink, job: &Job, name: &[u8]) {
+    let mut q = Quoting::quotef(job.utf8);
+    q.high = crate::locale::byte_classes();
+    quote(&q, name, l);
 }
 
 /// How a message shows a name: GNU's `quotef` or `quoteaf`.
