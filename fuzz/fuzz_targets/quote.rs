@@ -122,7 +122,7 @@ fuzz_target!(|data: &[u8]| {
     let set = sets[usize::from((flags >> 2) & 3)];
     for &(_, style) in CHOICE_PAIRS {
         let extra = if style == Style::Escape { set.1 } else { set.0 };
-        let q = Quoting { style, hide_control, utf8, high: 0, extra };
+        let q = Quoting { style, hide_control, utf8, high: None, extra, quotes: [None; 2] };
         let mut out = Out(Vec::new());
         let r = quote(&q, name, &mut out);
         let text = &out.0;
