@@ -10,7 +10,7 @@ use crate::locale;
 use crate::sys::{env, file, map, time};
 use core::cell::{Cell, OnceCell};
 use core::ffi::CStr;
-use strtime::{c_case, c_text, format_bounded, Names, LS_MAX};
+use strtime::{c_case, format_bounded, Names, LS_MAX};
 use tz::{Tm, Tz};
 
 pub mod strtime;
@@ -253,6 +253,8 @@ impl Clock {
     }
 }
 
+const MONTHS: &[u8; 36] = b"JanFebMarAprMayJunJulAugSepOctNovDec";
+
 /// The formats of the built-in styles (`%b %e %H:%M`, `%Y-%m-%d %H:%M:%S.%N %z`...)
 /// without the general strftime: only `%b %e %d %m %H %M %S %N %z %Y` and plain
 /// bytes, four-digit years and whole-minute offsets. None: use `strtime`.
@@ -278,8 +280,8 @@ fn quick(fmt: &[u8], tm: &Tm, nsec: u32, buf: &mut [u8]) -> Option<usize> {
         }
         match fmt.get(i + 1)? {
             b'b' => {
-                let m = c_text(14 + usize::from(tm.mon))?;
-                buf[n..n + 3].copy_from_slice(m.get(..3)?);
+                let m = tm.mon as usize * 3;
+                buf[n..n + 3].copy_from_slice(&MONTHS[m..m + 3]);
                 n += 3;
             }
             b'e' => two(tm.mday, b' ', buf, &mut n),

@@ -13,8 +13,7 @@ mod numbers;
 #[cfg(test)]
 mod tests;
 
-pub use glibc::c_text;
-use glibc::glibc;
+use glibc::{c_text, glibc};
 use numbers::{iso_week, nanoseconds, number, numeric, put_signed, tm_year, year};
 
 /// What strftime takes from the locale.
