@@ -21,6 +21,7 @@ mod translit;
 /// The pure readers of locale files that the fuzz targets (fuzz/) drive.
 #[cfg(feature = "fuzzing")]
 pub mod fuzzing {
+    pub use super::catalog::lookup as catalog_lookup;
     pub use super::find::{archive_lookup, item, string, valid_data, word};
 }
 

@@ -23,7 +23,7 @@ mod walk;
 #[cfg(feature = "fuzzing")]
 pub mod fuzzing {
     pub use super::output::time::tz;
-    pub use super::sort::vercmp;
+    pub use super::sort::{collate, vercmp};
     pub use super::values::colors;
 }
 

@@ -137,7 +137,7 @@ pub fn mbswidth(text: &[u8], utf8: bool) -> usize {
 /// when it is ASCII or `utf8` is false (the C locale); otherwise each character's
 /// wcwidth (0 for an unprintable one), and 1 for each invalid byte.
 pub fn display_width(text: &[u8], utf8: bool) -> usize {
-    if text.is_ascii() || !utf8 {
+    if !utf8 || text.is_ascii() {
         return text.len();
     }
     let mut w = 0usize;

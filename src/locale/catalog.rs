@@ -113,7 +113,7 @@ fn word(mo: &[u8], at: usize, swap: bool) -> Option<usize> {
 /// String `i` of the table whose offset is at `table` in the header (the
 /// originals or the translations), up to its NUL.
 #[inline(never)]
-fn string(mo: &'static [u8], swap: bool, table: usize, i: usize) -> Option<&'static [u8]> {
+fn string(mo: &[u8], swap: bool, table: usize, i: usize) -> Option<&[u8]> {
     let at = word(mo, table, swap)?.checked_add(i.checked_mul(8)?)?;
     let s = mo.get(word(mo, at.checked_add(4)?, swap)?..)?;
     s.get(..word(mo, at, swap)?)?.split(|&c| c == 0).next()
@@ -121,7 +121,7 @@ fn string(mo: &'static [u8], swap: bool, table: usize, i: usize) -> Option<&'sta
 
 /// The translation of `msgid` in catalog `mo` (up to a NUL: the singular of a
 /// plural entry), by binary search over its originals (compared up to their NUL).
-pub(super) fn lookup(mo: &'static [u8], msgid: &[u8]) -> Option<&'static [u8]> {
+pub fn lookup<'a>(mo: &'a [u8], msgid: &[u8]) -> Option<&'a [u8]> {
     let swap = swapped(mo)?;
     let (mut lo, mut hi) = (0, word(mo, 8, swap)?);
     while lo < hi {
@@ -163,6 +163,11 @@ fn output() -> u8 {
 /// codeset.
 #[inline(never)]
 pub fn put(text: &[u8], out: &mut dyn Sink) {
+    // ASCII is itself in every codeset we write (and the C texts are ASCII): no
+    // look at the environment for them.
+    if text.is_ascii() {
+        return out.put(text);
+    }
     translit::put(text, output(), out);
 }
 

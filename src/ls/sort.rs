@@ -14,7 +14,7 @@ pub use bareutils_hot::keysort::Key;
 use bareutils_hot::keysort::{bytes_cmp, prefix, sort_keys, sort_packed_names};
 use collated::Keys;
 
-mod collate;
+pub mod collate;
 mod collated;
 pub mod vercmp;
 

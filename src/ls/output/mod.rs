@@ -191,8 +191,12 @@ impl Render {
     }
 
     /// Columns taken by `text` in this locale.
+    #[inline(always)]
     fn text_width(&self, text: &[u8]) -> usize {
-        display_width(text, self.show.quoting.utf8)
+        if !self.show.quoting.utf8 {
+            return text.len();
+        }
+        display_width(text, true)
     }
 
     /// The columns of the block count (GNU: mbswidth).

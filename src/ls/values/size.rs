@@ -66,6 +66,13 @@ impl BlockSize {
     };
 }
 
+/// C's values (for a cell that could not be set: never, in one thread).
+static C_NUMERIC: Numeric = Numeric {
+    point: b".",
+    sep: b"",
+    grouping: b"",
+};
+
 /// The LC_NUMERIC values human_readable uses.
 pub struct Numeric {
     pub point: &'static [u8],
@@ -82,9 +89,18 @@ impl Numeric {
         grouping: b"",
     };
 
-    /// The locale's values, as gnulib's human_readable takes them.
+    /// The locale's values, as gnulib's human_readable takes them (read once).
     #[inline(never)]
-    pub fn current() -> Numeric {
+    pub fn current() -> &'static Numeric {
+        static READ: crate::sys::once::Once<Numeric> = crate::sys::once::Once::unset();
+        if let Some(n) = READ.get_ref() {
+            return n;
+        }
+        READ.set(Numeric::read());
+        READ.get_ref().unwrap_or(&C_NUMERIC)
+    }
+
+    fn read() -> Numeric {
         let item = |i| crate::locale::string(crate::locale::NUMERIC, i).unwrap_or_default();
         let (point, sep) = (item(0), item(1));
         Numeric {
@@ -308,7 +324,7 @@ pub fn scaled<'a>(
     bs: &BlockSize,
     buf: &'a mut [u8; LONGEST],
 ) -> &'a [u8] {
-    render(value, from_unit, bs, &Numeric::current(), buf)
+    render(value, from_unit, bs, Numeric::current(), buf)
 }
 
 const UNIT_LETTERS: &[u8; 8] = b"KMGTPEZY";
