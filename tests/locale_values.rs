@@ -121,6 +121,7 @@ fn month_and_day_names() {
             "+%b %b %h %10b %-5B %_8a",
             "+%^b %^B %#b %^a %#p",
             "+%%b %b",
+            "+%OB|%Ob|%Oh|%^OB|%-10Ob",
         ] {
             run("ls", name, &fx)
                 .args(["-l", &format!("--time-style={style}")])

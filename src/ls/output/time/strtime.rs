@@ -342,6 +342,12 @@ fn conversion(fmt: &[u8], at: usize, w: &When, out: &mut dyn Sink) -> usize {
                 (upper, lower) = (false, true);
             }
         }
+        // `%Ob`, `%Oh`, `%OB`: the month names for standing alone (alt_mon).
+        let conv = match (spec.modifier, conv) {
+            (b'O', b'b' | b'h') => glibc::ALT_ABMON,
+            (b'O', b'B') => glibc::ALT_MON,
+            _ => conv,
+        };
         glibc(conv, w, &mut buf);
         buf.as_bytes()
     } else {

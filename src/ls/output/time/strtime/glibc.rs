@@ -49,6 +49,11 @@ pub fn c_text(i: usize) -> Option<&'static [u8]> {
 
 /// What glibc's own strftime prints for `%c`-style conversions and the `E`/`O`
 /// forms in the C locale (where gnulib lets glibc do it).
+/// Pseudo-conversions for `%Ob` and `%OB`: LC_TIME's ab_alt_mon and alt_mon
+/// (items 135 and 111 on; C's are its ordinary names).
+pub const ALT_ABMON: u8 = 1;
+pub const ALT_MON: u8 = 2;
+
 pub(super) fn glibc(conv: u8, w: &When, out: &mut Buf) {
     let tm = w.tm;
     let year = tm_year(tm);
@@ -64,9 +69,18 @@ pub(super) fn glibc(conv: u8, w: &When, out: &mut Buf) {
         b'x' => 41,
         b'X' => 42,
         b'r' => 43,
+        ALT_ABMON => 135 + mon,
+        ALT_MON => 111 + mon,
         _ => usize::MAX,
     };
-    if let Some(text) = w.names.get(item) {
+    // C has no alt_mon items: its names are the ordinary ones.
+    let plain = match conv {
+        ALT_ABMON => 14 + mon,
+        ALT_MON => 26 + mon,
+        _ => usize::MAX,
+    };
+    let text = w.names.get(item).or_else(|| w.names.get(plain));
+    if let Some(text) = text {
         if item < 40 {
             return out.put(text);
         }
