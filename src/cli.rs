@@ -9,7 +9,7 @@
 //! the applet's own type). The help texts are src/texts/help/*.txt (crate::texts::help).
 
 use crate::fmt::keyword::{find_index, Keywords, Mismatch, Table};
-use crate::fmt::quote::Quoting;
+use crate::fmt::quote::QUOTE;
 use crate::locale::{COREUTILS, LIBC};
 use crate::msg::{locale_quoted, say, Arg};
 use crate::sys::env;
@@ -426,10 +426,7 @@ pub fn bad_argument(prog: &[u8], option: &[u8], arg: &[u8], e: Mismatch) -> Line
     } else {
         b"invalid argument %s for %s"
     };
-    let args = [
-        Arg::Quoted(arg, Quoting::quote),
-        Arg::Quoted(option, Quoting::quote),
-    ];
+    let args = [Arg::Quoted(arg, QUOTE), Arg::Quoted(option, QUOTE)];
     say(&mut l, COREUTILS, msgid, &args);
     l.push(b"\n");
     l

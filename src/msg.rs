@@ -6,7 +6,7 @@
 //! streams as `fmt::Sink`s live here too (`Stdout`, and `Line`), so that `fmt` stays
 //! pure.
 
-use crate::fmt::quote::{quote, Quotes, Quoting, Style};
+use crate::fmt::quote::{quote, Quotes, Quoting, Style, QUOTE};
 use crate::fmt::{Buf, Sink};
 use crate::locale::{self, COREUTILS, LIBC};
 use crate::sys::err::{self, Line};
@@ -63,8 +63,9 @@ impl ErrnoText for Line {
 pub enum Arg<'a> {
     /// Bytes as they are (`%s`, `%c`).
     Bytes(&'a [u8]),
-    /// Text quoted as gnulib's `quotef`, `quoteaf` or `quote` quote it (`%s`).
-    Quoted(&'a [u8], fn(bool) -> Quoting),
+    /// Text quoted as gnulib's `quotef`, `quoteaf` or `quote` quote it (`%s`:
+    /// fmt::quote's QUOTEF, QUOTEAF, QUOTE).
+    Quoted(&'a [u8], Style),
 }
 
 /// Appends the message whose C text is `msgid`, translated when the catalog of
@@ -131,10 +132,10 @@ pub fn start(prog: &[u8]) -> Line {
     l
 }
 
-/// Appends `name` quoted as gnulib's `how` (`Quoting::quoteaf`, `Quoting::quotef`,
-/// `Quoting::quote`) quotes it in this locale.
-pub fn quoted(l: &mut Line, name: &[u8], how: fn(bool) -> Quoting) {
-    let mut q = how(locale::ctype_utf8());
+/// Appends `name` quoted as gnulib's `how` (`QUOTEAF`, `QUOTEF`, `QUOTE`) quotes
+/// it in this locale.
+pub fn quoted(l: &mut Line, name: &[u8], how: Style) {
+    let mut q = Quoting::gnulib(how, locale::ctype_utf8());
     q.quotes = quotes_for(q.style);
     q.high = locale::byte_classes();
     quote(&q, name, l);
@@ -154,11 +155,11 @@ pub fn quotes_for(style: Style) -> Quotes {
 /// UTF-8 locale, '…' otherwise, with C escapes inside), as option values are
 /// shown in messages.
 pub fn locale_quoted(l: &mut Line, text: &[u8]) {
-    quoted(l, text, Quoting::quote);
+    quoted(l, text, QUOTE);
 }
 
 /// `PROG: MSGID: ERRNO`, the `%s` of MSGID the name quoted as `how` says.
-pub fn failed(prog: &[u8], msgid: &[u8], name: &[u8], how: fn(bool) -> Quoting, e: Errno) {
+pub fn failed(prog: &[u8], msgid: &[u8], name: &[u8], how: Style, e: Errno) {
     report(prog, msgid, &[Arg::Quoted(name, how)], Some(e));
 }
 

@@ -17,7 +17,7 @@ mod options;
 mod render;
 
 use crate::cli::{argmatch, Args, Item, Parser};
-use crate::fmt::quote::Quoting;
+use crate::fmt::quote::{QUOTEAF, QUOTEF};
 use crate::hot;
 use crate::locale::COREUTILS;
 use crate::msg::{self, try_help};
@@ -57,7 +57,7 @@ pub fn main(prog: &'static [u8], first: usize) -> i32 {
         report(
             job,
             b"extra operand %s",
-            Some((cmd.first_operand, Quoting::quoteaf)),
+            Some((cmd.first_operand, QUOTEAF)),
             None,
         );
         let mut l = crate::sys::err::Line::new();
@@ -254,7 +254,7 @@ impl Run<'_> {
                     report(
                         job,
                         b"cannot open %s for reading",
-                        Some((list_name, Quoting::quoteaf)),
+                        Some((list_name, QUOTEAF)),
                         Some(e),
                     );
                     return false;
@@ -276,7 +276,7 @@ impl Run<'_> {
                     report(
                         job,
                         b"cannot read file names from %s",
-                        Some((list_name, Quoting::quoteaf)),
+                        Some((list_name, QUOTEAF)),
                         None,
                     );
                     return false;
@@ -296,12 +296,7 @@ impl Run<'_> {
                 Some(Ok(name)) => name,
                 Some(Err(ListError::Memory)) => return memory_exhausted(job),
                 Some(Err(ListError::Read(e))) => {
-                    report(
-                        job,
-                        b"%s: read error",
-                        Some((list_name, Quoting::quotef)),
-                        Some(e),
-                    );
+                    report(job, b"%s: read error", Some((list_name, QUOTEF)), Some(e));
                     ok = false;
                     break;
                 }
@@ -310,7 +305,7 @@ impl Run<'_> {
                 report(
                     job,
                     b"when reading file names from stdin, no file name of %s allowed",
-                    Some((name, Quoting::quoteaf)),
+                    Some((name, QUOTEAF)),
                     None,
                 );
                 ok = false;

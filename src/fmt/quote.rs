@@ -63,41 +63,23 @@ pub struct Quoting {
 /// An opening and a closing quote, each perhaps not given.
 pub type Quotes = [Option<&'static [u8]>; 2];
 
-/// gnulib's quoting of names in messages.
+/// gnulib's quoting functions for names in messages, as the style each gives:
+/// `quotef` (shell-escape quoting only where needed, `:` included: a name before
+/// `: text`), `quoteaf` (shell-escape quoting, always), `quote` (the locale's
+/// quotation marks: option values).
+pub const QUOTEF: Style = Style::ShellEscape;
+pub const QUOTEAF: Style = Style::ShellEscapeAlways;
+pub const QUOTE: Style = Style::Locale;
+
 impl Quoting {
-    /// `quotef`: shell-escape quoting only where needed, `:` included (a name
-    /// before `: text`).
-    pub const fn quotef(utf8: bool) -> Quoting {
+    /// The quoting of gnulib's function `how` (QUOTEF, QUOTEAF, QUOTE).
+    pub const fn gnulib(how: Style, utf8: bool) -> Quoting {
         Quoting {
-            style: Style::ShellEscape,
+            style: how,
             hide_control: false,
             utf8,
             high: None,
-            extra: b":",
-            quotes: [None; 2],
-        }
-    }
-
-    /// `quoteaf`: shell-escape quoting, always.
-    pub const fn quoteaf(utf8: bool) -> Quoting {
-        Quoting {
-            style: Style::ShellEscapeAlways,
-            hide_control: false,
-            utf8,
-            high: None,
-            extra: b"",
-            quotes: [None; 2],
-        }
-    }
-
-    /// `quote`: the locale's quotation marks (option values).
-    pub const fn quote(utf8: bool) -> Quoting {
-        Quoting {
-            style: Style::Locale,
-            hide_control: false,
-            utf8,
-            high: None,
-            extra: b"",
+            extra: if matches!(how, QUOTEF) { b":" } else { b"" },
             quotes: [None; 2],
         }
     }

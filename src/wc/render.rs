@@ -4,7 +4,7 @@ use super::count::Counts;
 use super::input::PreStat;
 use super::job::Job;
 use crate::fmt::num;
-use crate::fmt::quote::{quote, Quoting};
+use crate::fmt::quote::{quote, Quoting, Style, QUOTEF};
 use crate::msg::Arg;
 use crate::sys::{out, Errno};
 
@@ -68,13 +68,13 @@ pub fn counts_line(job: &Job, width: usize, c: &Counts, name: Option<&[u8]>) {
 
 /// Appends `name` quoted as GNU's `quotef` does.
 pub fn push_name(l: &mut dyn crate::fmt::Sink, job: &Job, name: &[u8]) {
-    let mut q = Quoting::quotef(job.utf8);
+    let mut q = Quoting::gnulib(QUOTEF, job.utf8);
     q.high = crate::locale::byte_classes();
     quote(&q, name, l);
 }
 
 /// How a message shows a name: GNU's `quotef` or `quoteaf`.
-pub type How = fn(bool) -> Quoting;
+pub type How = Style;
 
 /// Writes `PROG: ` and message `msgid` (coreutils' catalog), its `%s` `name`
 /// quoted as its `How` says, then `: ` and the text of `e` when given, and a
@@ -86,7 +86,7 @@ pub fn report(job: &Job, msgid: &[u8], name: Option<(&[u8], How)>, e: Option<Err
 
 /// `PROG: NAME: strerror`.
 pub fn file_error(job: &Job, name: &[u8], e: Errno) {
-    report(job, b"%s", Some((name, Quoting::quotef)), Some(e));
+    report(job, b"%s", Some((name, QUOTEF)), Some(e));
 }
 
 #[cfg(test)]

@@ -5,7 +5,7 @@
 
 use super::decode::{line_width, parse_c_uint, Choices, Decoded, Num};
 use super::{time_style, Stop};
-use crate::fmt::quote::{style_from_name, Quoting, Style};
+use crate::fmt::quote::{style_from_name, Quoting, Style, QUOTE};
 use crate::locale::COREUTILS;
 use crate::ls::plan::{
     Deref, Filter, Format, IndicatorStyle, Listing, Long, Needs, Order, Plan, Probe, Show, SortKey,
@@ -130,7 +130,7 @@ pub fn resolve(
 
 /// `PROG: MSGID`, its `%s` the value in quotes.
 fn warn_env(prog: &[u8], msgid: &[u8], value: &[u8]) {
-    msg::error(prog, msgid, &[msg::Arg::Quoted(value, Quoting::quote)]);
+    msg::error(prog, msgid, &[msg::Arg::Quoted(value, QUOTE)]);
 }
 
 /// -w, else (for the formats that fill a width, and colors) the terminal's width,
@@ -265,7 +265,7 @@ fn color_database(
 fn colors_rejected(prog: &[u8], prefix: Option<[u8; 2]>) {
     let mut l = msg::start(prog);
     if let Some(label) = prefix {
-        let label = [msg::Arg::Quoted(&label, Quoting::quote)];
+        let label = [msg::Arg::Quoted(&label, QUOTE)];
         msg::say(&mut l, COREUTILS, b"unrecognized prefix: %s", &label);
         l.push(b"\n").push(prog).push(b": ");
     }

@@ -4,7 +4,7 @@
 
 use crate::cli::bad_argument;
 use crate::fmt::keyword::{find_index, Mismatch};
-use crate::fmt::quote::Quoting;
+use crate::fmt::quote::QUOTE;
 use crate::locale::COREUTILS;
 use crate::msg::{self, try_help};
 
@@ -70,7 +70,7 @@ pub fn report(prog: &[u8], bad: Bad) {
             msg::error(
                 prog,
                 b"invalid time style format %s",
-                &[msg::Arg::Quoted(f, Quoting::quote)],
+                &[msg::Arg::Quoted(f, QUOTE)],
             );
         }
         Bad::Name(s, e) => {

@@ -2,7 +2,7 @@
 //! messages, and the exit status they leave (the worst one asked for).
 
 use super::path::Path;
-use crate::fmt::quote::Quoting;
+use crate::fmt::quote::{QUOTEAF, QUOTEF};
 use crate::ls::read::Failure;
 use crate::msg;
 use crate::sys::Errno;
@@ -25,7 +25,7 @@ impl Report {
     /// `PROG: WHAT 'NAME': ERRNO` with NAME quoted as GNU quotes file names in
     /// messages.
     pub(super) fn failed(&mut self, what: &[u8], name: &[u8], e: Errno, status: i32) {
-        msg::failed(self.prog, what, name, Quoting::quoteaf, e);
+        msg::failed(self.prog, what, name, QUOTEAF, e);
         self.fail(status);
     }
 
@@ -63,7 +63,7 @@ impl Report {
                 Failure::Stat => b"cannot access %s",
                 Failure::Readlink => b"cannot read symbolic link %s",
             };
-            msg::failed(self.prog, what, full, Quoting::quoteaf, e);
+            msg::failed(self.prog, what, full, QUOTEAF, e);
         }
         path.truncate(base);
         self.fail(1);
@@ -74,7 +74,7 @@ impl Report {
         msg::error(
             self.prog,
             b"%s: not listing already-listed directory",
-            &[msg::Arg::Quoted(path.bytes(), Quoting::quotef)],
+            &[msg::Arg::Quoted(path.bytes(), QUOTEF)],
         );
         self.fail(2);
     }

@@ -42,7 +42,11 @@ pub(super) fn messages(e: ParseError, prog: &[u8], utf8: bool) -> Vec<u8> {
     {
         out.put(prog);
         out.put(b": unrecognized prefix: ");
-        crate::fmt::quote::quote(&crate::fmt::quote::Quoting::quote(utf8), &label, &mut out);
+        crate::fmt::quote::quote(
+            &crate::fmt::quote::Quoting::gnulib(crate::fmt::quote::QUOTE, utf8),
+            &label,
+            &mut out,
+        );
         out.put(b"\n");
     }
     out.put(prog);
