@@ -264,3 +264,28 @@ fn n14_tab_sizes_up_to_size_max() {
             .same();
     }
 }
+
+/// N15 (the 30-minute locale run, seed 20261205 case 129855: `TIME_STYLE=+日
+/// LC_ALL=fr_FR.ISO-8859-1 ls -R -n --dereference`): the `?` time of an entry that
+/// cannot be stat'ed is padded to the time column's width, which an 8-bit locale
+/// measures by its class table (0x97 is a control character in ISO-8859-1: no
+/// column); ours counted bytes.
+#[test]
+#[ignore = "needs localedef and Debian's locales package (.ci/run installs it)"]
+fn n15_unknown_time_width_in_an_8_bit_locale() {
+    let fx = Fixture::new("df-n15");
+    fx.file("f", "");
+    fx.mtime("f", 1_600_000_000);
+    fx.symlink("nowhere", "dangling");
+    for name in ["fr_FR.ISO-8859-1", "ru_RU.KOI8-R", "de_DE"] {
+        for style in ["+\u{65e5}", "+\u{e9}%n", "+x\u{97}"] {
+            Cmd::new("ls")
+                .cwd(&fx.root)
+                .env("LC_ALL", name)
+                .env("LOCPATH", locales::locpath())
+                .env("TIME_STYLE", style)
+                .args(["-nL", "."])
+                .same();
+        }
+    }
+}

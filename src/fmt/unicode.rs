@@ -98,6 +98,20 @@ pub fn is_cntrl(cp: u32) -> bool {
     cp < 0x20 || (0x7F..=0x9F).contains(&cp) || cp == 0x2028 || cp == 0x2029
 }
 
+/// gnulib's `mbswidth(text, 0)` in an 8-bit locale: a byte its class table (glibc's
+/// CLASS, 384 two-byte entries from -128; print is bit 6 of an entry's second byte,
+/// cntrl bit 1 of its first) calls printable is a column, a control character none,
+/// any other byte one.
+pub fn unibyte_width(text: &[u8], classes: &[u8; 768]) -> usize {
+    text.iter()
+        .map(|&b| {
+            let at = (usize::from(b) + 128) * 2;
+            let (first, second) = (classes[at], classes[at + 1]);
+            usize::from(second & 0x40 != 0 || first & 0x02 == 0)
+        })
+        .sum()
+}
+
 /// gnulib's `mbswidth(text, 0)` (GNU ls's width of owner and group names): a
 /// printable character counts its width, a control character 0, any other
 /// unprintable character and each invalid byte 1, an incomplete sequence at the end

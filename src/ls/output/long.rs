@@ -91,7 +91,10 @@ impl Render {
     /// GNU's width of a name in the owner, group, author and context columns
     /// (gnulib's `mbswidth(NAME, 0)`: a control character counts 0).
     fn name_width(&self, text: &[u8]) -> usize {
-        mbswidth(text, self.show.quoting.utf8)
+        match self.show.quoting.high {
+            Some(classes) => crate::fmt::unicode::unibyte_width(text, classes),
+            None => mbswidth(text, self.show.quoting.utf8),
+        }
     }
 
     /// A name padded on the right to `width` columns, then a space; a number (or

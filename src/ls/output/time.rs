@@ -5,7 +5,7 @@
 //! to local time (TZif files, POSIX TZ strings) and `strtime` is strftime for
 //! +FORMAT styles; both are pure.
 
-use crate::fmt::unicode::{decode, mbswidth, width, Decoded};
+use crate::fmt::unicode::{decode, mbswidth, unibyte_width, width, Decoded};
 use crate::locale;
 use crate::sys::{env, file, map, time};
 use core::cell::{Cell, OnceCell};
@@ -246,7 +246,10 @@ impl Clock {
             };
             let mut buf = [0u8; LS_MAX];
             match self.strftime(0, &tm, 0, 0, &mut buf) {
-                Some(n) => mbswidth(&buf[..n], self.utf8),
+                Some(n) => match locale::byte_classes() {
+                    Some(classes) => unibyte_width(&buf[..n], classes),
+                    None => mbswidth(&buf[..n], self.utf8),
+                },
                 None => 0,
             }
         })
