@@ -212,7 +212,6 @@ impl Clock {
         let Some(p) = self.percent_b[which] else {
             return format_bounded(fmt, tm, sec, nsec, self.names, buf);
         };
-        let mut f = [0u8; 256];
         let name = self.names.get(14 + usize::from(tm.mon) % 12)?;
         let (len, w) = cut(name, self.utf8)?;
         let pad = usize::from(self.widest.saturating_sub(w));
@@ -221,20 +220,17 @@ impl Clock {
         } else {
             0
         };
-        let spaces = [b' '; 12];
-        let (head, rest) = fmt.split_at(usize::from(p));
-        let mut n = 0;
-        for part in [
-            head,
-            spaces.get(..before)?,
-            &name[..len],
-            spaces.get(..pad - before)?,
-            rest.get(2..)?,
-        ] {
-            f.get_mut(n..n + part.len())?.copy_from_slice(part);
-            n += part.len();
-        }
-        format_bounded(&f[..n], tm, sec, nsec, self.names, buf)
+        // The format with the padded name in place of `%b`, the padding being the
+        // spaces `f` starts with.
+        let mut f = [b' '; 256];
+        let p = usize::from(p);
+        let rest = fmt.get(p + 2..)?;
+        let at = p + pad + len;
+        let n = at + rest.len();
+        f.get_mut(..p)?.copy_from_slice(fmt.get(..p)?);
+        f.get_mut(p + before..p + before + len)?.copy_from_slice(name.get(..len)?);
+        f.get_mut(at..n)?.copy_from_slice(rest);
+        format_bounded(f.get(..n)?, tm, sec, nsec, self.names, buf)
     }
 
     /// The width of the old format applied to time 0 (0 when that fails too), as
