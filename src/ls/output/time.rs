@@ -149,6 +149,7 @@ impl Clock {
     }
 
     /// [`Clock::new`] with `names`, those of an installed LC_TIME when `local`.
+    #[inline(never)]
     fn with(formats: [&'static [u8]; 2], utf8: bool, names: Names, local: bool) -> Clock {
         let pads = if local {
             abmon(names, utf8)
