@@ -178,7 +178,6 @@ impl Clock {
     /// Formats the time stamp (sec, nsec) into `buf`; None when the local time is
     /// out of range or the text is longer than GNU's buffer (GNU then prints the
     /// seconds, see `fallback_width`).
-    #[inline(never)]
     pub fn format<'b>(&self, sec: i64, nsec: u32, buf: &'b mut [u8; LS_MAX]) -> Option<&'b [u8]> {
         let tm = self.zone().localtime(sec)?;
         let mut now = self.now.get();
