@@ -235,6 +235,7 @@ impl Clock {
 
     /// The width of the old format applied to time 0 (0 when that fails too), as
     /// gnulib's mbsnwidth counts it: a control character takes no column.
+    #[inline(always)]
     pub fn fallback_width(&self) -> usize {
         *self.fallback.get_or_init(|| {
             let Some(tm) = self.zone().localtime(0) else {
