@@ -210,6 +210,7 @@ pub fn byte_classes() -> Option<&'static [u8; 768]> {
 /// The byte `btowc` makes U+00A0 (no-break space) in the 8-bit LC_CTYPE's
 /// codeset, by its name: 0x9a in KOI8-R and KOI8-U, 0xff in CP866, 0xa0 in the
 /// ISO-8859 and Windows codesets and the others.
+#[inline(never)]
 pub fn nbsp_byte() -> u8 {
     match string(CTYPE, 14).unwrap_or_default() {
         [b'K', b'O', b'I', b'8', ..] => 0x9a,

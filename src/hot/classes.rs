@@ -51,7 +51,7 @@ pub struct Classes {
     lead_hits: [u16; 64],
     /// In an 8-bit locale, its CLASS table (byte `b`'s classes in `[2 * b + 257]`:
     /// print is bit 6, space bit 5) and the byte that is a no-break space (256:
-    /// none); the counter then takes every byte through it (`Counter::eight_bit`).
+    /// none); the counter then takes every byte through it (`Counter::byte`).
     pub bytes: Option<(&'static [u8; 768], u16)>,
 }
 

@@ -123,8 +123,10 @@ impl<'c> Counter<'c> {
     /// UTF-8 a character cut off at the end, which the caller passes again in
     /// front of the next read (or drops at end of input, as GNU does).
     pub fn feed(&mut self, buf: &[u8]) -> usize {
-        if let Some((table, nbsp)) = self.classes.bytes {
-            return self.eight_bit(buf, table, nbsp);
+        if self.classes.bytes.is_some() {
+            // An 8-bit locale: every byte through the byte loop with -L, which
+            // reads the locale's table.
+            return self.scalar_any(buf, 0, buf.len(), true);
         }
         if !crate::wide() {
             // The baseline kernels (SSE2 on a CPU without AVX2) get four loops, not

@@ -33,6 +33,7 @@ pub struct List<'a> {
 }
 
 impl<'a> List<'a> {
+    #[inline(always)]
     pub fn new(arena: &'a Arena<'static>) -> Result<List<'a>, ListError> {
         let buf = arena
             .alloc_slice(FIRST_CHUNK, 0u8)
@@ -79,6 +80,7 @@ impl<'a> List<'a> {
     }
 
     /// The names in what has been read so far, without consuming them.
+    #[inline(always)]
     pub fn peek_all(&self) -> Tokens<'_> {
         Tokens {
             data: &self.buf[self.start..self.end],

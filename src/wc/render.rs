@@ -67,6 +67,7 @@ pub fn counts_line(job: &Job, width: usize, c: &Counts, name: Option<&[u8]>) {
 }
 
 /// Appends `name` quoted as GNU's `quotef` does.
+#[inline(always)]
 pub fn push_name(l: &mut dyn crate::fmt::Sink, job: &Job, name: &[u8]) {
     let mut q = Quoting::gnulib(QUOTEF, job.utf8);
     q.high = crate::locale::byte_classes();

@@ -31,9 +31,10 @@ impl Counter<'_> {
         self.linepos = 0;
     }
 
-    /// One ASCII byte (any byte in C; bytes >= 0x80 are transparent there).
+    /// One ASCII byte (any byte in C; bytes >= 0x80 are transparent there), or
+    /// with `high` any byte, those of an 8-bit locale's table by `eight_bit`.
     #[inline(always)]
-    fn byte<const LEN: bool>(&mut self, b: u8) {
+    fn byte<const LEN: bool>(&mut self, b: u8, high: bool) {
         match b {
             b'\n' => {
                 self.lines += 1;
@@ -68,27 +69,24 @@ impl Counter<'_> {
                 self.words += !self.in_word as u64;
                 self.in_word = true;
             }
-            _ => {}
-        }
-    }
-
-    /// Counts `buf` in an 8-bit locale as GNU's single-byte loop does: the line,
-    /// tab and space bytes as in C, any other byte by its classes in `table` (see
-    /// `Classes::bytes`; printable: one column, then a word separator, when a space
-    /// or `nbsp`, or part of a word; others transparent). -L is always counted.
-    #[inline(never)]
-    pub(super) fn eight_bit(&mut self, buf: &[u8], table: &[u8; 768], nbsp: u16) -> usize {
-        for &b in buf {
-            match b {
-                b'\n' | b'\r' | 0x0c | b'\t' | b' ' | 0x0b => self.byte::<true>(b),
-                _ => {
-                    let bits = table[usize::from(b) * 2 + 257];
-                    let sep = bits & 0x20 != 0 || u16::from(b) == nbsp;
-                    self.class::<true>((bits >> 6 & PRINT) | (u8::from(sep) * SEP), 1)
+            _ => {
+                if let (true, Some((table, nbsp))) = (high, self.classes.bytes) {
+                    self.eight_bit(b, table, nbsp);
                 }
             }
         }
-        buf.len()
+    }
+
+    /// A byte of an 8-bit locale other than C's line, tab, space and graphic
+    /// ASCII ones, by its classes in the locale's table (see `Classes::bytes`;
+    /// printable: one column, then a word separator when a space or the no-break
+    /// space, else part of a word; others transparent), as GNU's single-byte loop
+    /// counts it. -L is always counted.
+    #[inline(never)]
+    fn eight_bit(&mut self, b: u8, table: &[u8; 768], nbsp: u16) {
+        let bits = table[usize::from(b) * 2 + 257];
+        let sep = bits & 0x20 != 0 || u16::from(b) == nbsp;
+        self.class::<true>((bits >> 6 & PRINT) | (u8::from(sep) * SEP), 1)
     }
 
     /// A character of class `k`, `width` columns wide when printable.
@@ -128,7 +126,7 @@ impl Counter<'_> {
         while p < until {
             let b = buf[p];
             if !UTF8 || b < 0x80 {
-                self.byte::<LEN>(b);
+                self.byte::<LEN>(b, !UTF8 && LEN);
                 if UTF8 {
                     self.chars += 1;
                 }

@@ -149,6 +149,7 @@ impl Clock {
     }
 
     /// [`Clock::new`] with `names`, those of an installed LC_TIME when `local`.
+    #[inline(never)]
     fn with(formats: [&'static [u8]; 2], utf8: bool, names: Names, local: bool) -> Clock {
         let pads = if local {
             abmon(names, utf8)
@@ -177,7 +178,6 @@ impl Clock {
     /// Formats the time stamp (sec, nsec) into `buf`; None when the local time is
     /// out of range or the text is longer than GNU's buffer (GNU then prints the
     /// seconds, see `fallback_width`).
-    #[inline(never)]
     pub fn format<'b>(&self, sec: i64, nsec: u32, buf: &'b mut [u8; LS_MAX]) -> Option<&'b [u8]> {
         let tm = self.zone().localtime(sec)?;
         let mut now = self.now.get();
@@ -212,7 +212,6 @@ impl Clock {
         let Some(p) = self.percent_b[which] else {
             return format_bounded(fmt, tm, sec, nsec, self.names, buf);
         };
-        let mut f = [0u8; 256];
         let name = self.names.get(14 + usize::from(tm.mon) % 12)?;
         let (len, w) = cut(name, self.utf8)?;
         let pad = usize::from(self.widest.saturating_sub(w));
@@ -221,24 +220,22 @@ impl Clock {
         } else {
             0
         };
-        let spaces = [b' '; 12];
-        let (head, rest) = fmt.split_at(usize::from(p));
-        let mut n = 0;
-        for part in [
-            head,
-            spaces.get(..before)?,
-            &name[..len],
-            spaces.get(..pad - before)?,
-            rest.get(2..)?,
-        ] {
-            f.get_mut(n..n + part.len())?.copy_from_slice(part);
-            n += part.len();
-        }
-        format_bounded(&f[..n], tm, sec, nsec, self.names, buf)
+        // The format with the padded name in place of `%b`, the padding being the
+        // spaces `f` starts with.
+        let mut f = [b' '; 256];
+        let p = usize::from(p);
+        let rest = fmt.get(p + 2..)?;
+        let at = p + pad + len;
+        let n = at + rest.len();
+        f.get_mut(..p)?.copy_from_slice(fmt.get(..p)?);
+        f.get_mut(p + before..p + before + len)?.copy_from_slice(name.get(..len)?);
+        f.get_mut(at..n)?.copy_from_slice(rest);
+        format_bounded(f.get(..n)?, tm, sec, nsec, self.names, buf)
     }
 
     /// The width of the old format applied to time 0 (0 when that fails too), as
     /// gnulib's mbsnwidth counts it: a control character takes no column.
+    #[inline(always)]
     pub fn fallback_width(&self) -> usize {
         *self.fallback.get_or_init(|| {
             let Some(tm) = self.zone().localtime(0) else {

@@ -360,13 +360,12 @@ fn in_range(low: u32, ch: u32, high: u32, chars: bool, seq: Option<(&[u8], &[u8]
         }
     };
     let (f, l) = (of(ch), of(low));
-    if f == NO_SEQ || l > f {
-        return false;
-    }
-    match of(high) {
-        NO_SEQ => l == f,
-        h => l <= h && f <= h,
-    }
+    f != NO_SEQ
+        && l <= f
+        && match of(high) {
+            NO_SEQ => l == f,
+            h => f <= h,
+        }
 }
 
 /// A character without a collation sequence.
@@ -398,20 +397,21 @@ fn collseq_wc(t: &[u8], c: u32) -> u32 {
 #[derive(Clone, Copy)]
 struct Class(u8);
 
-/// The class names, each padded to six bytes with NULs.
+/// The class names, each padded to six bytes with NULs, in the order of their
+/// bits in <ctype.h> (and in an 8-bit locale's class table).
 const CLASS_NAMES: [[u8; 6]; 12] = [
-    *b"alnum\0",
+    *b"upper\0",
+    *b"lower\0",
     *b"alpha\0",
+    *b"digit\0",
+    *b"xdigit",
+    *b"space\0",
+    *b"print\0",
+    *b"graph\0",
     *b"blank\0",
     *b"cntrl\0",
-    *b"digit\0",
-    *b"graph\0",
-    *b"lower\0",
-    *b"print\0",
     *b"punct\0",
-    *b"space\0",
-    *b"upper\0",
-    *b"xdigit",
+    *b"alnum\0",
 ];
 
 impl Class {
@@ -424,9 +424,7 @@ impl Class {
 
     /// Membership of byte `b` in an 8-bit locale, by its class table.
     fn of_byte(self, b: u32, table: &[u8; 768]) -> bool {
-        // <ctype.h>'s bit of each class, in CLASS_NAMES order.
-        const BIT: [u8; 12] = [11, 2, 8, 9, 3, 7, 1, 6, 10, 5, 0, 4];
-        let k = BIT[self.0 as usize];
+        let k = self.0;
         let at = (b as usize + 128) * 2 + usize::from(k < 8);
         table.get(at).is_some_and(|e| e >> (k % 8) & 1 != 0)
     }
@@ -442,17 +440,17 @@ impl Class {
         let digit = (b'0' as u32..=b'9' as u32).contains(&c);
         let graph = || unicode::is_print(c) && !unicode::is_space(c);
         match self.0 {
-            0 | 1 => unicode::is_alpha(c) || (digit && self.0 == 0),
-            2 => unicode::is_space(c) && !matches!(c, 0x0a..=0x0d | 0x2028 | 0x2029),
-            3 => unicode::is_cntrl(c),
-            4 => digit,
-            5 => graph(),
-            6 => unicode::is_lower(c),
-            7 => unicode::is_print(c),
-            8 => graph() && !unicode::is_alpha(c) && !digit,
-            9 => unicode::is_space(c),
-            10 => unicode::is_upper(c),
-            _ => c < 0x80 && (c as u8).is_ascii_hexdigit(),
+            0 => unicode::is_upper(c),
+            1 => unicode::is_lower(c),
+            2 | 11 => unicode::is_alpha(c) || (digit && self.0 == 11),
+            3 => digit,
+            4 => c < 0x80 && (c as u8).is_ascii_hexdigit(),
+            5 => unicode::is_space(c),
+            6 => unicode::is_print(c),
+            7 => graph(),
+            8 => unicode::is_space(c) && !matches!(c, 0x0a..=0x0d | 0x2028 | 0x2029),
+            9 => unicode::is_cntrl(c),
+            _ => graph() && !unicode::is_alpha(c) && !digit,
         }
     }
 }

@@ -90,7 +90,6 @@ impl Numeric {
     };
 
     /// The locale's values, as gnulib's human_readable takes them (read once).
-    #[inline(never)]
     pub fn current() -> &'static Numeric {
         static READ: crate::sys::once::Once<Numeric> = crate::sys::once::Once::unset();
         if let Some(n) = READ.get_ref() {

@@ -73,13 +73,13 @@ pub(super) fn glibc(conv: u8, w: &When, out: &mut Buf) {
         ALT_MON => 111 + mon,
         _ => usize::MAX,
     };
-    // C has no alt_mon items: its names are the ordinary ones.
-    let plain = match conv {
-        ALT_ABMON => 14 + mon,
-        ALT_MON => 26 + mon,
-        _ => usize::MAX,
-    };
-    let text = w.names.get(item).or_else(|| w.names.get(plain));
+    // C has no alt_mon items: its names are the ordinary ones (ABMON_1 is 121
+    // items before AB_ALT_MON_1, MON_1 85 before ALT_MON_1).
+    let text = w.names.get(item).or_else(|| match conv {
+        ALT_ABMON => w.names.get(item - 121),
+        ALT_MON => w.names.get(item - 85),
+        _ => None,
+    });
     if let Some(text) = text {
         if item < 40 {
             return out.put(text);
