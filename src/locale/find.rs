@@ -63,6 +63,11 @@ pub struct Search {
     archive: Option<&'static [u8]>,
     archive_tried: bool,
     aliases: Option<&'static [u8]>,
+    /// The last name looked up in the alias file (its address and length: every
+    /// category asks for the same environment string) and what it found.
+    last_alias: (usize, usize, Option<&'static [u8]>),
+    /// LOCPATH when it counts, read once.
+    locpath: Option<Option<&'static [u8]>>,
     path: [u8; PATH_MAX],
 }
 
@@ -74,6 +79,8 @@ impl Search {
             archive: None,
             archive_tried: false,
             aliases: None,
+            last_alias: (0, 0, None),
+            locpath: None,
             path: [0; PATH_MAX],
         }
     }
@@ -85,7 +92,9 @@ impl Search {
         if !valid_name(name) {
             return None;
         }
-        let locpath = env::get(b"LOCPATH").filter(|p| !p.is_empty() && !env::secure());
+        let locpath = *self.locpath.get_or_insert_with(|| {
+            env::get(b"LOCPATH").filter(|p| !p.is_empty() && !env::secure())
+        });
         let name = match locpath {
             None => {
                 if let Some(data) = self.in_archive(name, cat) {
@@ -116,10 +125,16 @@ impl Search {
 
     /// The value `name` has in the alias file (compared ignoring ASCII case).
     fn alias(&mut self, name: &[u8]) -> Option<&'static [u8]> {
+        let key = (name.as_ptr() as usize, name.len());
+        if (self.last_alias.0, self.last_alias.1) == key {
+            return self.last_alias.2;
+        }
         let text = *self
             .aliases
             .get_or_insert_with(|| map::whole_file(file::cwd(), ALIASES).unwrap_or(&[]));
-        alias_of(text, name)
+        let found = alias_of(text, name);
+        self.last_alias = (key.0, key.1, found);
+        found
     }
 
     /// The first candidate file for `name` in the directories of `locpath` and the

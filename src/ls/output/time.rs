@@ -228,7 +228,8 @@ impl Clock {
         let at = p + pad + len;
         let n = at + rest.len();
         f.get_mut(..p)?.copy_from_slice(fmt.get(..p)?);
-        f.get_mut(p + before..p + before + len)?.copy_from_slice(name.get(..len)?);
+        f.get_mut(p + before..p + before + len)?
+            .copy_from_slice(name.get(..len)?);
         f.get_mut(at..n)?.copy_from_slice(rest);
         format_bounded(f.get(..n)?, tm, sec, nsec, self.names, buf)
     }
