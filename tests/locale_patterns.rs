@@ -64,6 +64,9 @@ const PATTERNS: [&str; 26] = [
 #[test]
 #[ignore = "needs localedef and Debian's locales package (.ci/run installs it)"]
 fn hidden_and_ignored_names_as_glibc_matches_them() {
+    if locales::skip() {
+        return;
+    }
     let fx = names();
     let loc = locales::locpath();
     for name in locales::names().chain(["C", "C.UTF-8"]) {
