@@ -103,12 +103,9 @@ pub fn is_cntrl(cp: u32) -> bool {
 /// cntrl bit 1 of its first) calls printable is a column, a control character none,
 /// any other byte one.
 pub fn unibyte_width(text: &[u8], classes: &[u8; 768]) -> usize {
+    use crate::hot::classes::in_class;
     text.iter()
-        .map(|&b| {
-            let at = (usize::from(b) + 128) * 2;
-            let (first, second) = (classes[at], classes[at + 1]);
-            usize::from(second & 0x40 != 0 || first & 0x02 == 0)
-        })
+        .map(|&b| usize::from(in_class(classes, b, 6) || !in_class(classes, b, 9)))
         .sum()
 }
 

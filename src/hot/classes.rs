@@ -55,6 +55,17 @@ pub struct Classes {
     pub bytes: Option<(&'static [u8; 768], u16)>,
 }
 
+/// Whether byte `b` is in class `k` (<ctype.h>'s bit number: upper 0, lower 1,
+/// alpha 2, digit 3, xdigit 4, space 5, print 6, graph 7, blank 8, cntrl 9, punct
+/// 10, alnum 11) by an 8-bit locale's CLASS table (384 entries of two bytes for
+/// -128..255; classes 0 to 7 in an entry's second byte, 8 to 11 in its first, on
+/// either byte order, as localedef stores them).
+#[inline]
+pub fn in_class(table: &[u8; 768], b: u8, k: u8) -> bool {
+    let at = (usize::from(b) + 128) * 2 + usize::from(k < 8);
+    table[at] >> (k % 8) & 1 != 0
+}
+
 /// Lead-table bits (see `Classes::leads`).
 pub const LEAD_WORD: u8 = 1;
 pub const LEAD_ONE: u8 = 2;

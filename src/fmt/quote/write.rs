@@ -300,7 +300,7 @@ impl Writer<'_, '_, '_> {
                     printable = c >= 0x80
                         && plan
                             .high
-                            .is_some_and(|t| t[usize::from(c) * 2 + 257] & 0x40 != 0);
+                            .is_some_and(|t| crate::hot::classes::in_class(t, c, 6));
                     need.cols = printable as usize;
                     need.hidden = !printable;
                 } else {

@@ -424,9 +424,7 @@ impl Class {
 
     /// Membership of byte `b` in an 8-bit locale, by its class table.
     fn of_byte(self, b: u32, table: &[u8; 768]) -> bool {
-        let k = self.0;
-        let at = (b as usize + 128) * 2 + usize::from(k < 8);
-        table.get(at).is_some_and(|e| e >> (k % 8) & 1 != 0)
+        u8::try_from(b).is_ok_and(|b| crate::hot::classes::in_class(table, b, self.0))
     }
 
     /// Membership of `c`: ASCII as in the C locale; other characters only in
