@@ -9,7 +9,9 @@
 #
 # Corpora: utf8-256m.txt and flat100k/ from bench/gen.sh, in $BAREUTILS_CORPUS or
 # bench/corpus/ (made if missing). AB_RUNS (default 30; 15 for ls-lR) and AB_WARMUP
-# (3) set hyperfine's --runs and --warmup.
+# (3) set hyperfine's --runs and --warmup. AB_PREFIX is put before both commands
+# (e.g. AB_PREFIX="taskset -c 0": one CPU, so no worker thread). Rows ls-R-tree and
+# ls-lR-tree list bench/corpus/tree (bench/gen.sh tree).
 . "$(dirname "$0")/lib.sh"
 
 [ $# -ge 2 ] || { echo "usage: bench/ab.sh OLD NEW [ROW...]" >&2; exit 2; }
@@ -51,9 +53,11 @@ for row in "${rows[@]}"; do
     ls-R) label='`ls -R /usr/share`'; loc=C; cmd="ls -R /usr/share" ;;
     ls-lR) label='`ls -lR --color=always /usr/lib`'; loc=C; runs=${AB_RUNS:-15}
       cmd="ls -lR --color=always /usr/lib" ;;
+    ls-R-tree) label='`ls -R tree`'; loc=C; cmd="ls -R $CORPUS/tree" ;;
+    ls-lR-tree) label='`ls -lR tree`'; loc=C; runs=${AB_RUNS:-15}; cmd="ls -lR $CORPUS/tree" ;;
     *) echo "bench/ab.sh: unknown row $row" >&2; exit 2 ;;
   esac
-  [ $mode = -N ] && cmd="{b}/$cmd"
+  [ $mode = -N ] && cmd="${AB_PREFIX:+$AB_PREFIX }{b}/$cmd"
   json=$(mktemp "$OUT/ab.XXXXXX.json")
   echo "bench/ab.sh: $row" >&2
   LC_ALL=$loc hyperfine $mode --warmup "${AB_WARMUP:-3}" --runs "$runs" \

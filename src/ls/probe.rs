@@ -84,10 +84,51 @@ impl Default for Scratch {
     }
 }
 
+/// What listing an entry's extended attributes found: which of those that
+/// matter it has (`ACCESS_ACL`, `DEFAULT_ACL`, `LABEL`), or the error.
+pub type Listed = Result<u8, Errno>;
+const ACCESS_ACL: u8 = 1;
+const DEFAULT_ACL: u8 = 2;
+const LABEL: u8 = 4;
+
+/// Which of the names in `list` (NUL-separated) matter.
+fn classify(list: &[u8]) -> u8 {
+    let mut found = 0;
+    for a in list.split(|&b| b == 0) {
+        for (bit, name) in [ACL_ACCESS, ACL_DEFAULT, SELINUX].iter().enumerate() {
+            if a == *name {
+                found |= 1 << bit;
+            }
+        }
+    }
+    found
+}
+
+/// Lists the extended attributes of the entry `name_z` (with its NUL) in `dir`
+/// (listxattrat), as `probe` starts: None when its file system (`dev`) said it
+/// has none. A worker thread may call this (it touches only atomics).
+pub fn listing(dir: BorrowedFd<'_>, name_z: &[u8], follow: bool, dev: u64) -> Option<Listed> {
+    if UNSUPPORTED_DEV.load(Ordering::Relaxed) == dev {
+        return None;
+    }
+    if NO_LIST_AT.load(Ordering::Relaxed) {
+        return Some(Err(Errno::NOSYS));
+    }
+    let Ok(name) = CStr::from_bytes_with_nul(name_z) else {
+        return Some(Err(Errno::NOSYS));
+    };
+    let mut list = [0u8; 512];
+    let listed = xattr::names_at(dir, name, follow, &mut list);
+    if listed == Err(Errno::NOSYS) {
+        NO_LIST_AT.store(true, Ordering::Relaxed);
+    }
+    Some(listed.map(|n| classify(&list[..n])))
+}
+
 /// Looks up what the long format or -Z shows beyond `m` for the entry `e` (a name
 /// in the directory `dir`, whose path `scratch` was started with) with one xattr
-/// listing: sets the ACL / context marker, and returns the security context when
-/// -Z shows it (None: `?`).
+/// listing (`listed`, when it was made already): sets the ACL / context marker,
+/// and returns the security context when -Z shows it (None: `?`).
 pub fn probe<'a>(
     region: &Arena<'a>,
     dir: BorrowedFd<'_>,
@@ -95,32 +136,22 @@ pub fn probe<'a>(
     e: &Entry<'a>,
     m: &mut Meta,
     p: &Probe,
+    listed: Option<Listed>,
 ) -> Result<Option<&'a [u8]>, Exhausted> {
     let symlink = Kind::from_mode(m.mode) == Kind::Symlink;
     let mut context = None;
-    if UNSUPPORTED_DEV.load(Ordering::Relaxed) != m.dev {
+    if let Some(mut listed) = listed.or_else(|| listing(dir, e.name_z(), p.follow, m.dev)) {
         let Scratch { path, prefix, list } = scratch;
-        let mut listed = Err(Errno::NOSYS);
-        if !NO_LIST_AT.load(Ordering::Relaxed) {
-            if let Ok(name) = CStr::from_bytes_with_nul(e.name_z()) {
-                listed = xattr::names_at(dir, name, p.follow, &mut list[..]);
-                if listed == Err(Errno::NOSYS) {
-                    NO_LIST_AT.store(true, Ordering::Relaxed);
-                }
-            }
-        }
         if let Some(path) = path_of(path, *prefix, e.name()) {
             let (mut acl, mut label) = (false, false);
             if listed == Err(Errno::NOSYS) {
-                listed = xattr::names(path, p.follow, &mut list[..]);
+                listed = xattr::names(path, p.follow, &mut list[..]).map(|n| classify(&list[..n]));
             }
             match listed {
-                Ok(n) => {
-                    for a in list[..n].split(|&b| b == 0) {
-                        acl |= a == ACL_ACCESS
-                            || (a == ACL_DEFAULT && Kind::from_mode(m.mode) == Kind::Dir);
-                        label |= a == SELINUX;
-                    }
+                Ok(found) => {
+                    acl = found & ACCESS_ACL != 0
+                        || (found & DEFAULT_ACL != 0 && Kind::from_mode(m.mode) == Kind::Dir);
+                    label = found & LABEL != 0;
                 }
                 Err(Errno::RANGE) => {
                     // More names than the buffer holds: ask for the two that matter.

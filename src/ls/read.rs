@@ -5,14 +5,16 @@
 
 use super::entry::{record_head, Entry, Extra, Kind, Meta, Packed, NO_CONTEXT};
 use super::plan::{Deref, Filter, Needs, TimeField};
-use super::probe::{probe, read_link, Scratch};
+use super::probe::{listing, probe, read_link, Listed, Scratch};
 use crate::sys::arena::{Arena, Exhausted};
 use crate::sys::dir::RawDirEntry;
-use crate::sys::file;
 use crate::sys::stat::{statx_at, Statx, StatxFlags};
-use crate::sys::{dir, BorrowedFd, Errno};
+use crate::sys::{dir, thread, BorrowedFd, Errno};
+use crate::sys::{file, AsFd};
 use core::ffi::CStr;
 use core::mem::MaybeUninit;
+
+pub mod share;
 
 /// Converts a statx result into the fields ls keeps.
 pub fn meta_of(s: &Statx, time: TimeField) -> Meta {
@@ -57,6 +59,56 @@ fn dirent_mode(e: &RawDirEntry) -> u32 {
     e.file_type().as_raw_mode()
 }
 
+/// Reads the directory open at `fd` through `buf`, and calls `on(mode, d_ino,
+/// name_z)` for each name `filter` keeps (its d_type as S_IFMT bits, the name
+/// with its NUL) until it returns false. Returns the error that ended reading
+/// early. (Worker threads read ahead with it too.)
+pub fn names(
+    fd: BorrowedFd<'_>,
+    buf: &mut [MaybeUninit<u8>],
+    filter: &Filter,
+    on: &mut dyn FnMut(u32, u64, &[u8]) -> bool,
+) -> Option<Errno> {
+    let mut d = dir::entries(fd, buf);
+    loop {
+        match d.next() {
+            None => return None,
+            Some(Err(Errno::INTR)) => {}
+            Some(Err(e)) => return Some(e),
+            Some(Ok(e)) => {
+                let cookie = e.next_entry_cookie();
+                let name = e.file_name().to_bytes_with_nul();
+                if filter.keep(&name[..name.len() - 1]) && !on(dirent_mode(&e), e.ino(), name) {
+                    return None;
+                }
+                if at_end(cookie, d.is_buffer_empty()) {
+                    return None;
+                }
+            }
+        }
+    }
+}
+
+/// Appends the `Packed` record of a name (with its d_ino when `ino`) to `v`;
+/// false when it does not fit.
+pub fn record(v: &mut impl Extend, mode: u32, d_ino: u64, name_z: &[u8], ino: bool) -> bool {
+    v.put(&record_head(mode, name_z.len() - 1))
+        && (!ino || v.put(&d_ino.to_le_bytes()))
+        && v.put(name_z)
+}
+
+/// Where `record` appends.
+pub trait Extend {
+    /// Appends `b`; false when it does not fit.
+    fn put(&mut self, b: &[u8]) -> bool;
+}
+
+impl Extend for crate::sys::arena::Grow<'_, '_, u8> {
+    fn put(&mut self, b: &[u8]) -> bool {
+        self.extend(b).is_ok()
+    }
+}
+
 /// Reads the directory open at `fd` into `region`, keeping the names `filter`
 /// keeps, with their d_ino when `ino`.
 pub fn pack<'a>(
@@ -67,34 +119,16 @@ pub fn pack<'a>(
     ino: bool,
 ) -> Result<Packed<'a>, Exhausted> {
     let mut count = 0usize;
-    let mut error = None;
+    let mut full = false;
     let mut v = region.vec::<u8>();
-    let mut d = dir::entries(fd, buf);
-    loop {
-        match d.next() {
-            None => break,
-            Some(Err(Errno::INTR)) => continue,
-            Some(Err(e)) => {
-                error = Some(e);
-                break;
-            }
-            Some(Ok(e)) => {
-                let cookie = e.next_entry_cookie();
-                let name = e.file_name().to_bytes_with_nul();
-                if filter.keep(&name[..name.len() - 1]) {
-                    let len = name.len() - 1;
-                    v.extend(&record_head(dirent_mode(&e), len))?;
-                    if ino {
-                        v.extend(&e.ino().to_le_bytes())?;
-                    }
-                    v.extend(name)?;
-                    count += 1;
-                }
-                if at_end(cookie, d.is_buffer_empty()) {
-                    break;
-                }
-            }
-        }
+    let error = names(fd, buf, filter, &mut |mode, d_ino, name| {
+        let ok = record(&mut v, mode, d_ino, name, ino);
+        count += usize::from(ok);
+        full = !ok;
+        ok
+    });
+    if full {
+        return Err(Exhausted);
     }
     Ok(Packed {
         bytes: v.finish(),
@@ -153,39 +187,24 @@ pub fn stream(
     mut scratch: Option<&mut Scratch>,
     on: &mut dyn FnMut(Event),
 ) -> Result<Option<Errno>, Exhausted> {
-    let mut d = dir::entries(fd, buf);
-    loop {
-        match d.next() {
-            None => return Ok(None),
-            Some(Err(Errno::INTR)) => continue,
-            Some(Err(e)) => return Ok(Some(e)),
-            Some(Ok(e)) => {
-                let cookie = e.next_entry_cookie();
-                let name = e.file_name().to_bytes_with_nul();
-                if !filter.keep(&name[..name.len() - 1]) {
-                    if at_end(cookie, d.is_buffer_empty()) {
-                        return Ok(None);
-                    }
-                    continue;
-                }
-                let mut one = [Entry::new(name, Kind::from_mode(dirent_mode(&e)))];
-                let r = region.sub();
-                let mut failed = None;
-                let s = scratch.as_deref_mut();
-                stat_entries(&r, fd, &mut one, needs, s, &mut |_, err, why| {
-                    failed = Some((err, why))
-                })?;
-                if let Some((err, why)) = failed {
-                    on(Event::Failed(one[0].name(), err, why));
-                }
-                on(Event::Entry(&one[0]));
-                drop(r);
-                if at_end(cookie, d.is_buffer_empty()) {
-                    return Ok(None);
-                }
-            }
+    let mut exhausted = Ok(());
+    let error = names(fd, buf, filter, &mut |mode, _, name| {
+        let mut one = [Entry::new(name, Kind::from_mode(mode))];
+        let r = region.sub();
+        let mut failed = None;
+        let s = scratch.as_deref_mut();
+        exhausted = stat_entries(&r, fd, &mut one, needs, s, None, &mut |_, err, why| {
+            failed = Some((err, why))
+        });
+        if let Some((err, why)) = failed {
+            on(Event::Failed(one[0].name(), err, why));
         }
-    }
+        if exhausted.is_ok() {
+            on(Event::Entry(&one[0]));
+        }
+        exhausted.is_ok()
+    });
+    exhausted.map(|()| error)
 }
 
 fn cstr(name_z: &[u8]) -> Option<&CStr> {
@@ -202,19 +221,20 @@ pub enum Failure {
 }
 
 /// After `e` (a name in `dir`; an operand's directory part is `prefix`) was
-/// stat'd into `m`: the long format's and -Z's probe, and, for a symlink, its
-/// target as `needs` asks. Returns the error of a symlink that could not be read.
+/// stat'd into `m` (with its xattr listing `listed` when it was made with the
+/// stat call): the long format's and -Z's probe, and, for a symlink, its target
+/// as `needs` asks. Returns the error of a symlink that could not be read.
 pub fn examine<'a>(
     region: &Arena<'a>,
     dir: BorrowedFd<'_>,
     prefix: &[u8],
     scratch: Option<&mut Scratch>,
     e: &mut Entry<'a>,
-    m: &mut Meta,
+    (m, listed): (&mut Meta, Option<Listed>),
     needs: &Needs,
 ) -> Result<Option<Errno>, Exhausted> {
     let context = match (&needs.probe, scratch) {
-        (Some(p), Some(s)) => probe(region, dir, s, e, m, p)?,
+        (Some(p), Some(s)) => probe(region, dir, s, e, m, p, listed)?,
         _ => None,
     };
     let mut error = None;
@@ -252,35 +272,40 @@ fn attach<'a>(
     Ok(())
 }
 
-/// Makes the stat calls `needs` asks for on `entries` (names relative to `dir`).
-/// `failed(name, errno, why)` reports an entry that could not be stat'd. `scratch`
-/// is the probe's buffers, started at `dir` (`Scratch::start`), needed when
-/// `needs.probe` is set (the caller's, made once: they are 4.6 KB).
-pub fn stat_entries<'a>(
-    region: &Arena<'a>,
-    dir: BorrowedFd<'_>,
-    entries: &mut [Entry<'a>],
-    needs: &Needs,
-    mut scratch: Option<&mut Scratch>,
-    failed: &mut dyn FnMut(&[u8], Errno, Failure),
-) -> Result<(), Exhausted> {
-    let time = needs.time;
-    let colors = needs.colors.unwrap_or(crate::ls::values::colors::Needs {
-        stat_regular: false,
-        stat_directories: false,
-        stat_symlinks: false,
-        follow_symlinks: false,
-        probe_capabilities: false,
-    });
-    let mask = needs.every.unwrap_or(if needs.colors.is_some() {
-        StatxFlags::TYPE | StatxFlags::MODE | StatxFlags::NLINK
-    } else {
-        StatxFlags::TYPE | StatxFlags::MODE
-    });
-    for e in entries.iter_mut() {
-        // Every entry, or those whose type or mode the output needs.
-        let want = needs.every.is_some()
-            || match e.kind {
+/// Which entries get a stat call, and how: what `needs` asks, settled once per
+/// run so that worker threads can make the calls too.
+#[derive(Clone, Copy)]
+pub struct StatPlan {
+    needs: Needs,
+    colors: crate::ls::values::colors::Needs,
+    mask: StatxFlags,
+}
+
+impl StatPlan {
+    pub fn new(needs: &Needs) -> StatPlan {
+        StatPlan {
+            needs: *needs,
+            colors: needs.colors.unwrap_or(crate::ls::values::colors::Needs {
+                stat_regular: false,
+                stat_directories: false,
+                stat_symlinks: false,
+                follow_symlinks: false,
+                probe_capabilities: false,
+            }),
+            mask: needs.every.unwrap_or(if needs.colors.is_some() {
+                StatxFlags::TYPE | StatxFlags::MODE | StatxFlags::NLINK
+            } else {
+                StatxFlags::TYPE | StatxFlags::MODE
+            }),
+        }
+    }
+
+    /// Whether an entry of type `kind` (from d_type) is stat'd: every entry, or
+    /// those whose type or mode the output needs.
+    pub fn wants(&self, kind: Kind) -> bool {
+        let (needs, colors) = (&self.needs, &self.colors);
+        needs.every.is_some()
+            || match kind {
                 Kind::Unknown => needs.types || needs.regular_mode,
                 Kind::Regular => needs.regular_mode || colors.stat_regular,
                 Kind::Dir => colors.stat_directories,
@@ -288,34 +313,111 @@ pub fn stat_entries<'a>(
                     (needs.follow && (needs.types || needs.regular_mode)) || colors.stat_symlinks
                 }
                 _ => false,
-            };
-        if want {
-            let Some(name) = cstr(e.name_z()) else {
-                continue;
-            };
-            match statx_at(dir, name, needs.follow, mask) {
-                Ok(s) => {
-                    let m = &mut region.copy(&[meta_of(&s, time)])?[0];
-                    e.kind = Kind::from_mode(m.mode);
-                    // (Only a plan that stats every entry probes.)
-                    if let Some(err) =
-                        examine(region, dir, b"", scratch.as_deref_mut(), e, m, needs)?
-                    {
-                        failed(e.name(), err, Failure::Readlink);
+            }
+    }
+
+    /// The stat call of the entry `name_z` (with its NUL) in `dir`, of type
+    /// `kind`, when it is wanted, and the xattr listing of the probe.
+    pub fn stat(&self, dir: BorrowedFd<'_>, name_z: &[u8], kind: Kind) -> Stated {
+        match cstr(name_z) {
+            Some(name) if self.wants(kind) => {
+                match statx_at(dir, name, self.needs.follow, self.mask) {
+                    Ok(s) => {
+                        let m = meta_of(&s, self.needs.time);
+                        let listed = match &self.needs.probe {
+                            Some(p) => listing(dir, name_z, p.follow, m.dev),
+                            None => None,
+                        };
+                        Stated::Found(m, listed)
                     }
-                    e.meta = Some(m);
+                    Err(err) => Stated::Failed(err),
                 }
-                Err(err) => failed(e.name(), err, Failure::Stat),
             }
-        } else if e.kind == Kind::Symlink && needs.readlink {
-            // (d_type said symlink: GNU's lstat would say the same.)
-            let Some(name) = cstr(e.name_z()) else {
-                continue;
+            _ => Stated::Skipped,
+        }
+    }
+}
+
+/// What the stat call of one entry found.
+#[derive(Clone, Copy)]
+pub enum Stated {
+    /// The entry was not stat'd (or its name holds a NUL).
+    Skipped,
+    /// Its stat, and its xattr listing when the probe makes one.
+    Found(Meta, Option<Listed>),
+    Failed(Errno),
+}
+
+/// Makes the stat calls `needs` asks for on `entries` (names relative to `dir`),
+/// or takes their results from `given` (made ahead by a worker thread, one per
+/// entry). `failed(name, errno, why)` reports an entry that could not be
+/// stat'd. `scratch` is the probe's buffers, started at `dir`
+/// (`Scratch::start`), needed when `needs.probe` is set (the caller's, made
+/// once: they are 4.6 KB).
+///
+/// The stat calls come first, all of them, shared with the worker threads when
+/// there are enough (`share`); then, in the entries' order, what follows from
+/// each result (the probe, a symlink's target, the reports), on this thread.
+pub fn stat_entries<'a>(
+    region: &Arena<'a>,
+    dir: BorrowedFd<'_>,
+    entries: &mut [Entry<'a>],
+    needs: &Needs,
+    mut scratch: Option<&mut Scratch>,
+    given: Option<&'a mut [Stated]>,
+    failed: &mut dyn FnMut(&[u8], Errno, Failure),
+) -> Result<(), Exhausted> {
+    let plan = StatPlan::new(needs);
+    let results = match given {
+        Some(r) => r,
+        None => {
+            let results = region.alloc_slice(entries.len(), Stated::Skipped)?;
+            let wanted = entries.iter().filter(|e| plan.wants(e.kind)).count();
+            let entries: &[Entry] = entries;
+            // A part but the first is stat'd through a descriptor of its own
+            // (the threads would share the count of references of one).
+            let stat = |start: usize, part: &mut [Stated]| {
+                let own = (start > 0).then(|| file::open_dir(dir, c".", false).ok());
+                let at = own
+                    .as_ref()
+                    .and_then(|o| o.as_ref())
+                    .map_or(dir, |f| f.as_fd());
+                for (r, e) in part.iter_mut().zip(&entries[start..]) {
+                    *r = plan.stat(at, e.name_z(), e.kind);
+                }
             };
-            match read_link(region, dir, b"", name, needs.target_mode)? {
-                Ok(t) => attach(region, e, Some(t), None, needs)?,
-                Err(err) => failed(e.name(), err, Failure::Readlink),
+            match share::parts(wanted) {
+                Some(parts) => {
+                    thread::for_each_chunk(results, results.len().div_ceil(parts), &stat)
+                }
+                None => stat(0, results),
             }
+            results
+        }
+    };
+    for (e, r) in entries.iter_mut().zip(results.iter_mut()) {
+        match r {
+            Stated::Found(m, listed) => {
+                e.kind = Kind::from_mode(m.mode);
+                // (Only a plan that stats every entry probes.)
+                let s = scratch.as_deref_mut();
+                if let Some(err) = examine(region, dir, b"", s, e, (m, *listed), needs)? {
+                    failed(e.name(), err, Failure::Readlink);
+                }
+                e.meta = Some(m);
+            }
+            Stated::Failed(err) => failed(e.name(), *err, Failure::Stat),
+            Stated::Skipped if e.kind == Kind::Symlink && needs.readlink && !plan.wants(e.kind) => {
+                // (d_type said symlink: GNU's lstat would say the same.)
+                let Some(name) = cstr(e.name_z()) else {
+                    continue;
+                };
+                match read_link(region, dir, b"", name, needs.target_mode)? {
+                    Ok(t) => attach(region, e, Some(t), None, needs)?,
+                    Err(err) => failed(e.name(), err, Failure::Readlink),
+                }
+            }
+            Stated::Skipped => {}
         }
     }
     Ok(())
@@ -404,7 +506,7 @@ fn operand<'a>(
     *slot = Entry::new(name_z, Kind::from_mode(m.mode));
     // A relative target is read from the operand's directory.
     let prefix = &op[..op.iter().rposition(|&b| b == b'/').map_or(0, |i| i + 1)];
-    let error = examine(region, cwd, prefix, Some(scratch), slot, m, needs)?;
+    let error = examine(region, cwd, prefix, Some(scratch), slot, (m, None), needs)?;
     slot.meta = Some(m);
     Ok(Some(Operand::Found(error)))
 }

@@ -12,12 +12,13 @@
 //! an arena region released as soon as it is printed.
 
 use super::entry::Entry;
-use super::plan::{Deref, Plan};
+use super::plan::{Deref, Listing, Plan};
 use super::probe::Scratch;
-use super::read::{Operand, Operands};
+use super::read::{Operand, Operands, StatPlan};
 use super::sort::sort;
 use crate::sys::arena::{Arena, Exhausted};
 use crate::sys::{file, out, AsFd, OwnedFd};
+use ahead::Reader;
 use core::ffi::CStr;
 use core::mem::MaybeUninit;
 use fds::Descriptors;
@@ -26,6 +27,7 @@ use listing::Lister;
 use path::Path;
 use report::Report;
 
+mod ahead;
 mod fds;
 mod levels;
 mod listing;
@@ -53,6 +55,8 @@ pub struct Walk<'c> {
     lister: Lister<'c>,
     /// The messages and the exit status.
     report: Report,
+    /// The directories read ahead by worker threads.
+    ahead: Reader,
 }
 
 impl<'c> Walk<'c> {
@@ -73,6 +77,11 @@ impl<'c> Walk<'c> {
             path: Path::new(),
             fds: Descriptors::new(plan.deref == Deref::All),
             report: Report::new(plan.prog),
+            ahead: Reader::new(
+                plan.recursive && plan.listing == Listing::Full && plan.deref != Deref::All,
+                plan.filter,
+                StatPlan::new(&plan.needs),
+            ),
         })
     }
 
@@ -198,6 +207,9 @@ impl<'c> Walk<'c> {
                 if self.plan.recursive {
                     self.revisits(&mut level.id, Some(&fd));
                     level.by_path = self.fds.own_table(level.id, &fd, None);
+                    if level.by_path {
+                        self.ahead.stop();
+                    }
                 }
                 self.lister.render.enter_operand(e.name());
                 self.walk(sub, level, fd)?;
@@ -216,20 +228,26 @@ impl<'c> Walk<'c> {
     /// its subdirectories, depth first: a loop over the stack of levels.
     fn walk(&mut self, region: &mut Arena<'_>, top: Level, fd: OwnedFd) -> Result<(), Exhausted> {
         self.levels.start(top)?;
-        self.list(region, fd, true)?;
+        self.list(region, fd, true, None)?;
         loop {
             match self.levels.next() {
                 None => return Ok(()),
                 Some(Next::Done(level, depth)) => {
                     self.fds.kept.close(depth);
                     self.lister.render.leave(level.mark);
+                    self.ahead.done(level.key);
                 }
                 Some(Next::Child(level, ino, name)) => {
+                    let tag = ahead::tag(level.key, name);
                     self.path.truncate(level.path_end);
                     let at = self.path.push_name(name)?;
                     if let Some((child, fd)) = self.enter(&level, at, ino) {
+                        // (Not our own descriptor table as a worker read it.)
+                        let ahead = (!child.by_path).then_some((tag, child.id));
                         self.levels.push(child)?;
-                        self.list(region, fd, false)?;
+                        self.list(region, fd, false, ahead)?;
+                    } else {
+                        self.ahead.forget(tag);
                     }
                 }
             }
@@ -270,6 +288,7 @@ impl<'c> Walk<'c> {
         // GNU holds no directory descriptor while it opens one, and only that one
         // while it reads it: our own descriptor table is read so.
         let fd = if self.fds.own_table(child.id, &fd, Some(level.id.0)) {
+            self.ahead.stop();
             drop(fd);
             self.fds.kept.clear();
             match fds::open_path(&mut self.path) {
@@ -290,17 +309,30 @@ impl<'c> Walk<'c> {
     }
 
     /// Lists the directory open at `fd`, the top level (its path is the current
-    /// path), and with -R pushes the names of its subdirectories.
+    /// path), and with -R pushes the names of its subdirectories. `ahead`: its
+    /// tag among the directories read ahead, and its identity, to take what a
+    /// worker read of it.
     fn list(
         &mut self,
         region: &mut Arena<'_>,
         fd: OwnedFd,
         operand: bool,
+        ahead: Option<(u64, (u64, u64))>,
     ) -> Result<(), Exhausted> {
         let mut sub = region.sub();
-        let listed =
-            self.lister
-                .gather(&mut sub, &fd, operand, &mut self.path, &mut self.report)?;
+        let (read, key) = match ahead {
+            Some((tag, id)) => self.ahead.take(&sub, tag, id)?,
+            None => (None, self.ahead.key()),
+        };
+        self.levels.set_key(key);
+        let listed = self.lister.gather(
+            &mut sub,
+            &fd,
+            operand,
+            &mut self.path,
+            &mut self.report,
+            read,
+        )?;
         let entries = match listed {
             Some(e) if self.plan.recursive => e,
             _ => {
@@ -316,6 +348,7 @@ impl<'c> Walk<'c> {
         } else {
             self.fds.kept.keep(depth, fd);
         }
+        self.ahead.listed(&self.levels, &self.path);
         Ok(())
     }
 

@@ -27,6 +27,18 @@ pub fn stderr() -> BorrowedFd<'static> {
     unsafe { rustix::stdio::stderr() }
 }
 
+/// Whether descriptors 0, 1 and 2 are all open (three fcntl calls).
+pub fn standard_open() -> bool {
+    [stdin(), stdout(), stderr()]
+        .into_iter()
+        .all(|fd| rustix::io::fcntl_getfd(fd).is_ok())
+}
+
+/// The soft limit on open descriptors (RLIMIT_NOFILE; None: unlimited).
+pub fn open_limit() -> Option<u64> {
+    rustix::process::getrlimit(rustix::process::Resource::Nofile).current
+}
+
 /// The current working directory, for `*at` calls.
 pub fn cwd() -> BorrowedFd<'static> {
     rustix::fs::CWD

@@ -28,6 +28,18 @@ pub fn reserve(len: usize) -> Result<&'static mut [u8], Errno> {
     }
 }
 
+/// Reserves room for `n` values of T (as `reserve`), not initialised.
+pub fn reserve_uninit<T>(n: usize) -> Result<&'static mut [core::mem::MaybeUninit<T>], Errno> {
+    let size = core::mem::size_of::<T>().max(1);
+    let bytes = reserve(n.checked_mul(size).ok_or(Errno::NOMEM)?)?;
+    // SAFETY: the mapping is page-aligned (so aligned for T), holds n * size
+    // bytes, is never unmapped and is referenced by nothing else; MaybeUninit
+    // needs no initialisation.
+    Ok(unsafe {
+        core::slice::from_raw_parts_mut(bytes.as_mut_ptr() as *mut core::mem::MaybeUninit<T>, n)
+    })
+}
+
 /// Copies `n` bytes from `src` to `dst` without a call for short lengths: musl's
 /// memcpy starts `rep movsq` even for a ten-byte file name, which costs more than
 /// the copy. Lengths above 64 go to memcpy.
@@ -119,6 +131,11 @@ impl<T: Copy + 'static> Stack<T> {
         self.len == 0
     }
 
+    /// How many elements it holds before it moves.
+    pub fn capacity(&self) -> usize {
+        self.slots.len()
+    }
+
     /// Makes room for `more` elements: moves to the first reservation that holds
     /// them and is larger than the slots in use.
     fn room(&mut self, more: usize) -> Result<(), Exhausted> {
@@ -127,18 +144,11 @@ impl<T: Copy + 'static> Stack<T> {
             return Ok(());
         }
         let size = core::mem::size_of::<T>().max(1);
-        let bytes = STACK_SPACE
+        let slots = STACK_SPACE
             .iter()
             .filter(|&&n| n / size >= need && n / size > self.slots.len())
-            .find_map(|&n| reserve(n).ok())
+            .find_map(|&n| reserve_uninit::<T>(n / size).ok())
             .ok_or(Exhausted)?;
-        let n = bytes.len() / size;
-        // SAFETY: the mapping is page-aligned (so aligned for T), holds n * size
-        // bytes, is never unmapped and is referenced by nothing else; MaybeUninit
-        // needs no initialisation.
-        let slots = unsafe {
-            core::slice::from_raw_parts_mut(bytes.as_mut_ptr() as *mut core::mem::MaybeUninit<T>, n)
-        };
         slots[..self.len].copy_from_slice(&self.slots[..self.len]);
         self.slots = slots;
         Ok(())

@@ -15,6 +15,7 @@ pub mod mem;
 pub mod once;
 pub mod out;
 pub mod stat;
+pub mod thread;
 pub mod time;
 pub mod tty;
 pub mod xattr;

@@ -249,13 +249,19 @@ pub struct Cmd {
 }
 
 /// The environment every run starts from: nothing but C-locale settings and a TZ,
-/// so that results do not depend on the machine's environment.
+/// so that results do not depend on the machine's environment; and
+/// BAREUTILS_THREADS when the suite runs with it (our worker threads forced on
+/// for every directory, or off: .ci/run runs the suite so too).
 pub fn base_env() -> Vec<(OsString, OsString)> {
-    vec![
+    let mut env: Vec<(OsString, OsString)> = vec![
         ("LC_ALL".into(), "C".into()),
         ("TZ".into(), "UTC".into()),
         ("PATH".into(), "/usr/bin:/bin".into()),
-    ]
+    ];
+    if let Some(n) = std::env::var_os("BAREUTILS_THREADS") {
+        env.push(("BAREUTILS_THREADS".into(), n));
+    }
+    env
 }
 
 impl Cmd {

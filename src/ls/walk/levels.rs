@@ -29,6 +29,8 @@ pub(super) struct Level {
     pub(super) crossed: bool,
     /// The hyperlink directory to go back to when it is done.
     pub(super) mark: Option<crate::ls::output::Mark>,
+    /// Its key among the directories read ahead (`ahead`).
+    pub(super) key: u64,
     /// Its pending subdirectories are `names[next..]` (below those of the
     /// level above it), records of d_ino (8 bytes) and the name with its NUL.
     next: usize,
@@ -45,6 +47,7 @@ impl Level {
             by_path: false,
             crossed: false,
             mark: None,
+            key: 0,
             next: 0,
             names_start: 0,
         }
@@ -132,9 +135,16 @@ impl Levels {
             by_path: false,
             crossed,
             mark: None,
+            key: 0,
             next: self.names.len(),
             names_start: self.names.len(),
         }
+    }
+
+    /// Sets the key of the top level.
+    pub(super) fn set_key(&mut self, key: u64) {
+        let depth = self.depth();
+        self.levels.as_mut_slice()[depth].key = key;
     }
 
     /// Pushes a level opened below the top.
@@ -154,6 +164,26 @@ impl Levels {
             }
         }
         Ok(self.names.len() != start)
+    }
+
+    /// Calls `f(at, depth, ino, name)` for the pending subdirectories in the
+    /// order they will be listed as far as it is known (the top level's, then
+    /// the next level down's, and so on: what is below them is not read yet),
+    /// while it returns true. `at` is where the record is.
+    pub(super) fn upcoming<'s>(&'s self, mut f: impl FnMut(usize, usize, u64, &'s [u8]) -> bool) {
+        let levels = self.levels.as_slice();
+        let mut end = self.names.len();
+        for (depth, level) in levels.iter().enumerate().rev() {
+            let mut at = level.next;
+            while at < end {
+                let (ino, len) = self.pending(at);
+                if !f(at, depth, ino, &self.names.as_slice()[at + 8..][..len]) {
+                    return;
+                }
+                at += 8 + len + 1;
+            }
+            end = level.names_start;
+        }
     }
 
     /// Whether a directory below a mount point is being listed: then every

@@ -3,6 +3,7 @@
 //! printed from packed names), with the buffers kept from one directory to the
 //! next.
 
+use super::ahead::Ahead;
 use super::path::Path;
 use super::report::Report;
 use crate::ls::entry::Entry;
@@ -68,9 +69,10 @@ impl<'c> Lister<'c> {
         operand: bool,
         path: &mut Path,
         report: &mut Report,
+        ahead: Option<Ahead<'a>>,
     ) -> Result<Option<&'a mut [Entry<'a>]>, Exhausted> {
         self.header(operand, path, report);
-        let listed = self.entries(sub, fd, operand, path, report);
+        let listed = self.entries(sub, fd, operand, path, report, ahead);
         if self.plan.tty {
             out::flush();
         }
@@ -95,6 +97,7 @@ impl<'c> Lister<'c> {
         operand: bool,
         path: &mut Path,
         report: &mut Report,
+        ahead: Option<Ahead<'a>>,
     ) -> Result<Option<&'a mut [Entry<'a>]>, Exhausted> {
         let filter = self.plan.filter;
         if self.plan.listing == Listing::Stream {
@@ -144,16 +147,28 @@ impl<'c> Lister<'c> {
             self.render.group(sub, entries)?;
             return Ok(None);
         }
-        let (entries, error) = read(sub, fd.as_fd(), self.dirent, &filter)?;
+        let (entries, error, given) = match ahead {
+            Some(a) => (entries_of(sub, &a.packed)?, a.packed.error, Some(a.results)),
+            None => {
+                let (entries, error) = read(sub, fd.as_fd(), self.dirent, &filter)?;
+                (entries, error, None)
+            }
+        };
         if let Some(e) = error {
             report.read_error(path, e, operand);
         }
         let needs = self.plan.needs;
         let mut scratch = self.start_scratch(fd, path);
         let s = scratch.as_deref_mut();
-        let r = stat_entries(sub, fd.as_fd(), entries, &needs, s, &mut |name, e, why| {
-            report.entry(path, name, e, why)
-        });
+        let r = stat_entries(
+            sub,
+            fd.as_fd(),
+            entries,
+            &needs,
+            s,
+            given,
+            &mut |name, e, why| report.entry(path, name, e, why),
+        );
         self.scratch = scratch;
         r?;
         self.render

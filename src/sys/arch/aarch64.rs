@@ -87,3 +87,39 @@ pub extern "C" fn restore_rt() -> ! {
         nr = const linux_raw_sys::general::__NR_rt_sigreturn,
     )
 }
+
+/// clone(2) for a thread: `flags` (CLONE_VM and the rest: the caller's), the child
+/// on the stack whose top is `stack_top` (16-byte aligned), where it calls
+/// `entry(arg)`, which must not return. Returns the child's id to the caller, or
+/// -errno. `entry` and `arg` are stored on the child's stack before the call; the
+/// other clone arguments (parent tid, tls, child tid) are 0.
+///
+/// # Safety
+/// `stack_top` must be the top of writable memory that nothing else uses for as
+/// long as the thread runs, and `entry` must be safe to call there with `arg`.
+#[unsafe(naked)]
+pub unsafe extern "C" fn clone_thread(
+    flags: usize,
+    stack_top: usize,
+    entry: usize,
+    arg: usize,
+) -> isize {
+    core::arch::naked_asm!(
+        "stp x2, x3, [x1, #-16]!",
+        "mov x2, xzr",
+        "mov x3, xzr",
+        "mov x4, xzr",
+        "mov x8, #{nr}",
+        "svc 0",
+        "cbnz x0, 2f",
+        // The child: sp is stack_top - 16.
+        "ldp x2, x0, [sp], #16",
+        "mov x29, xzr",
+        "mov x30, xzr",
+        "blr x2",
+        "brk #0",
+        "2:",
+        "ret",
+        nr = const linux_raw_sys::general::__NR_clone,
+    )
+}

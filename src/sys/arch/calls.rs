@@ -4,7 +4,11 @@
 use super::{raw, result};
 use crate::sys::{BorrowedFd, Errno};
 use core::ffi::CStr;
-use linux_raw_sys::general::{__NR_getcwd, __NR_listxattrat, __NR_rt_sigaction};
+use core::sync::atomic::AtomicU32;
+use linux_raw_sys::general::{
+    __NR_futex, __NR_getcwd, __NR_listxattrat, __NR_rt_sigaction, __NR_rt_sigprocmask,
+    __NR_sched_getaffinity,
+};
 
 /// getcwd(2) into `buf`; returns the length of the path with its NUL.
 pub fn getcwd(buf: &mut [u8]) -> Result<usize, Errno> {
@@ -84,4 +88,108 @@ pub fn sigaction(sig: u32, handler: usize, flags: u32) -> Result<(), Errno> {
         )
     };
     result(r).map(drop)
+}
+
+/// futex(2) FUTEX_WAIT_PRIVATE on `word`: sleeps while it holds `expected` (until a
+/// wake, a signal, or at once when it holds something else).
+pub fn futex_wait(word: &AtomicU32, expected: u32) {
+    // SAFETY: the kernel reads the 32-bit word `word` points at, borrowed for the
+    // call; no timeout (a null pointer).
+    unsafe {
+        raw::syscall4(
+            __NR_futex,
+            word.as_ptr().into(),
+            (linux_raw_sys::general::FUTEX_WAIT | linux_raw_sys::general::FUTEX_PRIVATE_FLAG)
+                .into(),
+            expected.into(),
+            0usize.into(),
+        );
+    }
+}
+
+/// futex(2) FUTEX_WAKE_PRIVATE: wakes at most `n` threads waiting on `word`.
+pub fn futex_wake(word: &AtomicU32, n: u32) {
+    // SAFETY: the kernel only looks the address up; nothing is read or written.
+    unsafe {
+        raw::syscall4(
+            __NR_futex,
+            word.as_ptr().into(),
+            (linux_raw_sys::general::FUTEX_WAKE | linux_raw_sys::general::FUTEX_PRIVATE_FLAG)
+                .into(),
+            n.into(),
+            0usize.into(),
+        );
+    }
+}
+
+/// sched_getaffinity(2) of this thread: how many CPUs it may run on (1 when the
+/// call fails or is not wired).
+pub fn cpus() -> usize {
+    let mut mask = [0u64; 16];
+    // SAFETY: the kernel writes at most `size_of_val(&mask)` bytes into `mask`,
+    // borrowed for the call.
+    let r = unsafe {
+        raw::syscall4(
+            __NR_sched_getaffinity,
+            0i32.into(),
+            core::mem::size_of_val(&mask).into(),
+            mask.as_mut_ptr().into(),
+            0usize.into(),
+        )
+    };
+    match result(r) {
+        Ok(n) => mask[..n / 8]
+            .iter()
+            .map(|w| w.count_ones() as usize)
+            .sum::<usize>()
+            .max(1),
+        Err(_) => 1,
+    }
+}
+
+/// rt_sigprocmask(2): blocks every signal in the calling thread (the kernel
+/// leaves SIGKILL and SIGSTOP alone), so that signals sent to the process are
+/// taken by the thread that has them unblocked.
+pub fn block_signals() {
+    let all = !0u64;
+    let all: *const u64 = &all;
+    // SAFETY: the kernel reads one 8-byte mask (borrowed for the call) and writes
+    // no old mask (a null pointer).
+    unsafe {
+        raw::syscall4(
+            __NR_rt_sigprocmask,
+            (linux_raw_sys::general::SIG_BLOCK).into(),
+            all.into(),
+            0usize.into(),
+            core::mem::size_of::<u64>().into(),
+        );
+    }
+}
+
+/// clone(2) of a thread sharing everything (CLONE_VM, FS, FILES, SIGHAND, THREAD,
+/// SYSVSEM) that runs `entry(arg)` on the stack below `stack_top`; returns its
+/// id. ENOSYS where threads are not wired.
+///
+/// # Safety
+/// `stack_top` must be the 16-byte aligned top of writable memory that nothing
+/// else uses while the thread runs (it runs until the process exits), and
+/// `entry(arg)` must be sound to run beside the caller's thread.
+pub unsafe fn spawn(
+    stack_top: usize,
+    entry: extern "C" fn(usize) -> !,
+    arg: usize,
+) -> Result<usize, Errno> {
+    use linux_raw_sys::general::{
+        CLONE_FILES, CLONE_FS, CLONE_SIGHAND, CLONE_SYSVSEM, CLONE_THREAD, CLONE_VM,
+    };
+    let flags = CLONE_VM | CLONE_FS | CLONE_FILES | CLONE_SIGHAND | CLONE_THREAD | CLONE_SYSVSEM;
+    #[cfg(any(target_arch = "x86_64", target_arch = "aarch64"))]
+    // SAFETY: the caller's promises are clone_thread's.
+    let r = unsafe { super::imp::clone_thread(flags as usize, stack_top, entry as usize, arg) };
+    #[cfg(not(any(target_arch = "x86_64", target_arch = "aarch64")))]
+    let r = {
+        let _ = (flags, stack_top, entry, arg);
+        -(linux_raw_sys::errno::ENOSYS as isize)
+    };
+    result(r)
 }

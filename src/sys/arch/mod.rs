@@ -30,7 +30,9 @@
 mod imp;
 
 mod calls;
-pub use calls::{getcwd, listxattrat, sigaction};
+pub use calls::{
+    block_signals, cpus, futex_wait, futex_wake, getcwd, listxattrat, sigaction, spawn,
+};
 
 use super::Errno;
 

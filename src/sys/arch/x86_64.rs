@@ -89,3 +89,43 @@ pub extern "C" fn restore_rt() -> ! {
         nr = const linux_raw_sys::general::__NR_rt_sigreturn,
     )
 }
+
+/// clone(2) for a thread: `flags` (CLONE_VM and the rest: the caller's), the child
+/// on the stack whose top is `stack_top` (16-byte aligned), where it calls
+/// `entry(arg)`, which must not return. Returns the child's id to the caller, or
+/// -errno. `entry` and `arg` are stored on the child's stack before the call (the
+/// child gets the caller's registers but rax, rcx, r11 and rsp); the other clone
+/// arguments (parent and child tid, tls) are 0.
+///
+/// # Safety
+/// `stack_top` must be the top of writable memory that nothing else uses for as
+/// long as the thread runs, and `entry` must be safe to call there with `arg`.
+#[unsafe(naked)]
+pub unsafe extern "C" fn clone_thread(
+    flags: usize,
+    stack_top: usize,
+    entry: usize,
+    arg: usize,
+) -> isize {
+    core::arch::naked_asm!(
+        "sub rsi, 16",
+        "mov [rsi], rdx",
+        "mov [rsi + 8], rcx",
+        "xor edx, edx",
+        "xor r10d, r10d",
+        "xor r8d, r8d",
+        "mov eax, {nr}",
+        "syscall",
+        "test rax, rax",
+        "jnz 2f",
+        // The child: rsp is stack_top - 16.
+        "pop rax",
+        "pop rdi",
+        "xor ebp, ebp",
+        "call rax",
+        "ud2",
+        "2:",
+        "ret",
+        nr = const linux_raw_sys::general::__NR_clone,
+    )
+}

@@ -1,0 +1,72 @@
+#!/usr/bin/env bash
+# Worker threads (ls -R and -lR over the eval tree, corpus `tree`: 18,000
+# directories, 300,000 entries), beside GNU in one hyperfine run per row:
+#   - cold: the page cache emptied before every run (root: drop_caches; the rows
+#     are skipped with a message otherwise);
+#   - warm: the default (a worker per CPU beyond the first), and one CPU
+#     (taskset -c 0: no worker), ours and GNU alike;
+#   - the limit: the same calls from N threads in C (bench/limit.c: open +
+#     getdents64 + close of every directory, statx of every entry, from a list
+#     made beforehand), cold and warm, so that the rows above can be read against
+#     what the disk and the cores give.
+# Peak RSS of ls -lR (warm) with and without workers (BAREUTILS_THREADS=0).
+. "$(dirname "$0")/lib.sh"
+
+bu_links
+ls_ours=$BU_LINKS/ls
+tree=$CORPUS/tree
+[ -d "$tree" ] || "$BENCH/gen.sh" tree >&2
+export LC_ALL=C TZ=UTC
+cold=(--prepare 'sync; echo 3 > /proc/sys/vm/drop_caches' --warmup 0 --runs "${COLD_RUNS:-5}")
+warm=(--warmup 2 --runs "${WARM_RUNS:-15}")
+
+echo "### Worker threads: cold and warm caches, every core"
+echo
+echo "LC_ALL=C, stdout /dev/null, \`bench/corpus/tree\` ($(find "$tree" -type d | wc -l) directories, $(find "$tree" -mindepth 1 | wc -l) entries). $(nproc) CPUs."
+echo
+hf_header
+if [ "$(id -u)" = 0 ] && [ -w /proc/sys/vm/drop_caches ]; then
+  hf_pair "\`ls -lR\`, cold" "$ls_ours -lR $tree" "/usr/bin/ls -lR $tree" "${cold[@]}"
+  hf_pair "\`ls -R\`, cold" "$ls_ours -R $tree" "/usr/bin/ls -R $tree" "${cold[@]}"
+else
+  echo "bench/threads.sh: cold rows skipped (drop_caches needs root)" >&2
+  echo "| cold rows | skipped: not root | | |"
+fi
+hf_pair "\`ls -lR\`, warm" "$ls_ours -lR $tree" "/usr/bin/ls -lR $tree" "${warm[@]}"
+hf_pair "\`ls -R\`, warm" "$ls_ours -R $tree" "/usr/bin/ls -R $tree" "${warm[@]}"
+hf_pair "\`taskset -c 0 ls -lR\`, warm" "taskset -c 0 $ls_ours -lR $tree" "taskset -c 0 /usr/bin/ls -lR $tree" "${warm[@]}"
+hf_pair "\`taskset -c 0 ls -R\`, warm" "taskset -c 0 $ls_ours -R $tree" "taskset -c 0 /usr/bin/ls -R $tree" "${warm[@]}"
+echo
+echo "Peak RSS of \`ls -lR\` (warm): $(peak_rss "$ls_ours" -lR "$tree") KiB with workers, $(BAREUTILS_THREADS=0 peak_rss "$ls_ours" -lR "$tree") KiB without (BAREUTILS_THREADS=0), GNU $(peak_rss /usr/bin/ls -lR "$tree") KiB."
+echo
+
+# The limit: bench/limit.c from N threads.
+limit=$OUT/limit
+gcc -O2 -pthread "$BENCH/limit.c" -o "$limit"
+list=$OUT/limit.dirs
+find "$tree" -type d >"$list"
+find "$tree" -mindepth 1 >"$list.all"
+echo "The limit (\`bench/limit.c\`, the same calls from N threads, no output), seconds:"
+echo
+echo "| threads | directories cold | directories warm | stat cold | stat warm |"
+echo "| ---: | ---: | ---: | ---: | ---: |"
+for n in 1 2 4 8 16; do
+  row="| $n"
+  for what in dirs stat; do
+    l=$list
+    [ $what = stat ] && l=$list.all
+    if [ "$(id -u)" = 0 ]; then
+      sync
+      echo 3 >/proc/sys/vm/drop_caches
+      c=$("$limit" $what $n "$l")
+    else
+      c=-
+    fi
+    "$limit" $what $n "$l" >/dev/null
+    w=$("$limit" $what $n "$l")
+    row="$row | $c | $w"
+  done
+  echo "$row |"
+done
+rm -f "$list" "$list.all" "$limit"
+echo

@@ -1,0 +1,88 @@
+//! When a directory's stat calls are shared with worker threads (`sys::thread`):
+//! how many workers, and from how many calls on. Settled once per run.
+//!
+//! By default, a worker per CPU this process may run on beyond the first (none
+//! on one CPU), and more, up to `IO_WORKERS`, when they wait for the disk; a
+//! directory's stat calls are shared from `MIN_SHARED` on: below that the
+//! hand-off costs more than it saves. BAREUTILS_THREADS=N asks for N workers
+//! (0: none) and shares every directory of two calls or more, so that tests and
+//! the fuzzer reach the shared path with small fixtures.
+
+use crate::sys::{env, file, thread};
+use core::sync::atomic::{AtomicUsize, Ordering::Relaxed};
+
+/// The fewest stat calls shared by default.
+const MIN_SHARED: usize = 32;
+/// The fewest calls in a part (each part but the first opens the directory
+/// again).
+const MIN_PART: usize = 16;
+/// Workers at most when they wait for the disk (`thread::grow`).
+const IO_WORKERS: usize = 16;
+/// The fewest descriptors the process may open for workers to be made.
+const MIN_NOFILE: u64 = 64;
+
+/// The fewest calls shared in this run (0: not settled yet).
+static MIN: AtomicUsize = AtomicUsize::new(0);
+
+/// The number of workers BAREUTILS_THREADS asks for, if it does.
+pub fn forced() -> Option<usize> {
+    env::get(b"BAREUTILS_THREADS").and_then(number)
+}
+
+/// The fewest calls shared in this run, settled on the first call (and the
+/// workers planned).
+fn min() -> usize {
+    let mut min = MIN.load(Relaxed);
+    if min == 0 {
+        min = settle();
+        MIN.store(min, Relaxed);
+    }
+    min
+}
+
+/// Whether worker threads are planned in this run.
+pub fn workers() -> bool {
+    min() != usize::MAX
+}
+
+/// How many parts to share `n` stat calls in (one per thread, of at least
+/// `MIN_PART` calls but when forced), or None to make them on this thread.
+/// (Nothing is asked of the kernel below the threshold.)
+pub fn parts(n: usize) -> Option<usize> {
+    let floor = if forced().is_some() { 2 } else { MIN_SHARED };
+    if n < floor || n < min() {
+        return None;
+    }
+    let most = if floor == 2 { n } else { n / MIN_PART };
+    Some((thread::count() + 1).min(most))
+}
+
+/// Plans the workers; returns the fewest calls shared (usize::MAX: never).
+///
+/// No worker where a standard descriptor is closed (a worker's directory could
+/// take its number while the walk writes to it or closes it) or fewer than
+/// `MIN_NOFILE` descriptors may be open (the workers' would be missed by the walk).
+fn settle() -> usize {
+    let spare = thread::cpus() - 1;
+    let (workers, min) = match forced() {
+        Some(n) => (n, 2),
+        None => (spare, MIN_SHARED),
+    };
+    if workers == 0 || !file::standard_open() || file::open_limit().is_some_and(|n| n < MIN_NOFILE)
+    {
+        return usize::MAX;
+    }
+    thread::plan(workers, workers.min(spare), IO_WORKERS);
+    min
+}
+
+/// A decimal number of at most four digits.
+fn number(s: &[u8]) -> Option<usize> {
+    if s.is_empty() || s.len() > 4 {
+        return None;
+    }
+    s.iter().try_fold(0usize, |n, &b| match b {
+        b'0'..=b'9' => Some(n * 10 + usize::from(b - b'0')),
+        _ => None,
+    })
+}
