@@ -17,7 +17,11 @@ ls_ours=$BU_LINKS/ls
 tree=$CORPUS/tree
 [ -d "$tree" ] || "$BENCH/gen.sh" tree >&2
 export LC_ALL=C TZ=UTC
-cold=(--prepare 'sync; echo 3 > /proc/sys/vm/drop_caches' --warmup 0 --runs "${COLD_RUNS:-5}")
+# (hyperfine -N runs --prepare without a shell too: a script of its own.)
+drop=$OUT/drop-caches
+printf '#!/bin/sh\nsync\necho 3 > /proc/sys/vm/drop_caches\n' >"$drop"
+chmod +x "$drop"
+cold=(--prepare "$drop" --warmup 0 --runs "${COLD_RUNS:-5}")
 warm=(--warmup 2 --runs "${WARM_RUNS:-15}")
 
 echo "### Worker threads: cold and warm caches, every core"

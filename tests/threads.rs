@@ -265,3 +265,39 @@ fn process_limit_reached_falls_back() {
         assert_eq!(ours.status, gnu.status, "ls {args:?} under ulimit -u 1");
     }
 }
+
+/// The link count of /proc/self/task in `ls -l /proc/self/` (the threads of the
+/// process listing it, plus two).
+fn task_links(o: &Output) -> String {
+    let out = String::from_utf8_lossy(&o.stdout).into_owned();
+    out.lines()
+        .find(|l| l.ends_with(" task"))
+        .and_then(|l| l.split_whitespace().nth(1))
+        .unwrap_or("?")
+        .to_owned()
+}
+
+#[test]
+fn workers_end_before_procfs_is_listed() {
+    if skip_under_qemu("the emulator's own threads show in /proc/self/task") {
+        return;
+    }
+    let gnu = Cmd::new("ls").args(["-l", "/proc/self/"]).gnu();
+    assert_eq!(task_links(&gnu), "3");
+    // Forced workers (made by the first directory), and by default (a big
+    // directory first): /proc/self/task counts one thread, as GNU's.
+    for n in [Some("3"), None] {
+        for args in [
+            &["-l", "/proc/self/"][..],
+            &["-l", "/usr/bin", "/proc/self/"],
+            &["-lR", "/usr/share/zoneinfo/Europe", "/proc/self/"],
+        ] {
+            let mut c = Cmd::new("ls").args(args);
+            if let Some(n) = n {
+                c = c.env("BAREUTILS_THREADS", n);
+            }
+            let o = c.ours();
+            assert_eq!(task_links(&o), "3", "ls {args:?}, BAREUTILS_THREADS {n:?}");
+        }
+    }
+}

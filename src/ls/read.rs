@@ -319,20 +319,21 @@ impl StatPlan {
     /// The stat call of the entry `name_z` (with its NUL) in `dir`, of type
     /// `kind`, when it is wanted, and the xattr listing of the probe.
     pub fn stat(&self, dir: BorrowedFd<'_>, name_z: &[u8], kind: Kind) -> Stated {
+        if !self.wants(kind) {
+            return Stated::Skipped;
+        }
         match cstr(name_z) {
-            Some(name) if self.wants(kind) => {
-                match statx_at(dir, name, self.needs.follow, self.mask) {
-                    Ok(s) => {
-                        let m = meta_of(&s, self.needs.time);
-                        let listed = match &self.needs.probe {
-                            Some(p) => listing(dir, name_z, p.follow, m.dev),
-                            None => None,
-                        };
-                        Stated::Found(m, listed)
-                    }
-                    Err(err) => Stated::Failed(err),
+            Some(name) => match statx_at(dir, name, self.needs.follow, self.mask) {
+                Ok(s) => {
+                    let m = meta_of(&s, self.needs.time);
+                    let listed = match &self.needs.probe {
+                        Some(p) => listing(dir, name_z, p.follow, m.dev),
+                        None => None,
+                    };
+                    Stated::Found(m, listed)
                 }
-            }
+                Err(err) => Stated::Failed(err),
+            },
             _ => Stated::Skipped,
         }
     }
@@ -368,11 +369,13 @@ pub fn stat_entries<'a>(
     failed: &mut dyn FnMut(&[u8], Errno, Failure),
 ) -> Result<(), Exhausted> {
     let plan = StatPlan::new(needs);
+    let wanted = entries.iter().filter(|e| plan.wants(e.kind)).count();
     let results = match given {
         Some(r) => r,
+        // Nothing to stat (ls -R, plain ls): no results.
+        None if wanted == 0 => &mut [],
         None => {
             let results = region.alloc_slice(entries.len(), Stated::Skipped)?;
-            let wanted = entries.iter().filter(|e| plan.wants(e.kind)).count();
             let entries: &[Entry] = entries;
             // A part but the first is stat'd through a descriptor of its own
             // (the threads would share the count of references of one).
@@ -386,7 +389,7 @@ pub fn stat_entries<'a>(
                     *r = plan.stat(at, e.name_z(), e.kind);
                 }
             };
-            match share::parts(wanted) {
+            match share::parts(wanted, dir) {
                 Some(parts) => {
                     thread::for_each_chunk(results, results.len().div_ceil(parts), &stat)
                 }
@@ -395,9 +398,10 @@ pub fn stat_entries<'a>(
             results
         }
     };
-    for (e, r) in entries.iter_mut().zip(results.iter_mut()) {
-        match r {
-            Stated::Found(m, listed) => {
+    let mut results = results.iter_mut();
+    for e in entries.iter_mut() {
+        match results.next() {
+            Some(Stated::Found(m, listed)) => {
                 e.kind = Kind::from_mode(m.mode);
                 // (Only a plan that stats every entry probes.)
                 let s = scratch.as_deref_mut();
@@ -406,8 +410,8 @@ pub fn stat_entries<'a>(
                 }
                 e.meta = Some(m);
             }
-            Stated::Failed(err) => failed(e.name(), *err, Failure::Stat),
-            Stated::Skipped if e.kind == Kind::Symlink && needs.readlink && !plan.wants(e.kind) => {
+            Some(Stated::Failed(err)) => failed(e.name(), *err, Failure::Stat),
+            _ if e.kind == Kind::Symlink && needs.readlink && !plan.wants(e.kind) => {
                 // (d_type said symlink: GNU's lstat would say the same.)
                 let Some(name) = cstr(e.name_z()) else {
                     continue;
@@ -417,7 +421,7 @@ pub fn stat_entries<'a>(
                     Err(err) => failed(e.name(), err, Failure::Readlink),
                 }
             }
-            Stated::Skipped => {}
+            _ => {}
         }
     }
     Ok(())

@@ -17,7 +17,7 @@ use super::probe::Scratch;
 use super::read::{Operand, Operands, StatPlan};
 use super::sort::sort;
 use crate::sys::arena::{Arena, Exhausted};
-use crate::sys::{file, out, AsFd, OwnedFd};
+use crate::sys::{file, out, thread, AsFd, OwnedFd};
 use ahead::Reader;
 use core::ffi::CStr;
 use core::mem::MaybeUninit;
@@ -207,9 +207,11 @@ impl<'c> Walk<'c> {
                 if self.plan.recursive {
                     self.revisits(&mut level.id, Some(&fd));
                     level.by_path = self.fds.own_table(level.id, &fd, None);
-                    if level.by_path {
-                        self.ahead.stop();
-                    }
+                }
+                // Our own threads would show under /proc/self (task/, its link
+                // count): they end before anything on procfs is listed.
+                if self.fds.procfs_met() || (thread::alive() && file::on_procfs(fd.as_fd())) {
+                    self.ahead.stop();
                 }
                 self.lister.render.enter_operand(e.name());
                 self.walk(sub, level, fd)?;
@@ -287,8 +289,11 @@ impl<'c> Walk<'c> {
         }
         // GNU holds no directory descriptor while it opens one, and only that one
         // while it reads it: our own descriptor table is read so.
-        let fd = if self.fds.own_table(child.id, &fd, Some(level.id.0)) {
+        let own = self.fds.own_table(child.id, &fd, Some(level.id.0));
+        if self.fds.procfs_met() {
             self.ahead.stop();
+        }
+        let fd = if own {
             drop(fd);
             self.fds.kept.clear();
             match fds::open_path(&mut self.path) {

@@ -11,7 +11,7 @@
 //! block every signal (a signal sent to the process goes to the main thread, as
 //! in a process without threads), and end when the process does (exit_group).
 
-use super::arch::{block_signals, futex_wait, futex_wake, spawn};
+use super::arch::{block_signals, exit_thread, futex_wait, futex_wait_shared, futex_wake, spawn};
 
 mod slots;
 use core::sync::atomic::{AtomicBool, AtomicU32, AtomicUsize, Ordering::SeqCst};
@@ -49,6 +49,8 @@ struct Shared {
     spinning: AtomicU32,
     /// The main thread sleeps on a task's state.
     waiting: AtomicBool,
+    /// The workers are to exit (`retire`).
+    retiring: AtomicBool,
 }
 
 static SHARED: Shared = Shared {
@@ -65,7 +67,12 @@ static SHARED: Shared = Shared {
     sleeping: AtomicU32::new(0),
     spinning: AtomicU32::new(0),
     waiting: AtomicBool::new(false),
+    retiring: AtomicBool::new(false),
 };
+
+/// Each worker's id while it runs, 0 once it has exited (the kernel's
+/// CLONE_CHILD_CLEARTID).
+static TIDS: [AtomicU32; MAX_WORKERS] = [const { AtomicU32::new(0) }; MAX_WORKERS];
 
 /// One job: part `i` of it is `run(i)`.
 struct Job<'f> {
@@ -105,6 +112,33 @@ fn workers() -> usize {
     s.made.load(SeqCst)
 }
 
+/// Whether workers run (none is made here).
+pub fn alive() -> bool {
+    SHARED.made.load(SeqCst) > 0
+}
+
+/// Ends every worker for good and returns once they have exited (a worker
+/// finishes the task or part it runs first); from then on the process has one
+/// thread. Only the main thread calls this, outside a job.
+pub fn retire() {
+    let s = &SHARED;
+    s.tried.store(true, SeqCst);
+    s.limit.store(0, SeqCst);
+    s.retiring.store(true, SeqCst);
+    s.generation.fetch_add(1, SeqCst);
+    futex_wake(&s.generation, i32::MAX as u32);
+    for tid in &TIDS[..s.made.load(SeqCst)] {
+        loop {
+            let t = tid.load(SeqCst);
+            if t == 0 {
+                break;
+            }
+            futex_wait_shared(tid, t);
+        }
+    }
+    s.made.store(0, SeqCst);
+}
+
 /// Adds a worker, up to the limit `plan` set: the main thread waited for a
 /// task long enough to sleep, so the workers wait for the disk rather than
 /// for the CPU. Only the main thread calls this.
@@ -135,10 +169,13 @@ fn make() -> bool {
     }
     let top = stack.as_mut_ptr_range().end as usize & !15;
     let index = SHARED.made.load(SeqCst);
+    let Some(tid) = TIDS.get(index) else {
+        return false;
+    };
     // SAFETY: the stack is this worker's alone (the mapping is never unmapped
     // and nothing else refers to it), and `worker` only reads `SHARED` and runs
     // jobs and tasks, which are `Sync` and `Send`.
-    if unsafe { spawn(top, worker, index) }.is_err() {
+    if unsafe { spawn(top, worker, index, tid) }.is_err() {
         return false;
     }
     SHARED.made.store(index + 1, SeqCst);
@@ -158,6 +195,9 @@ extern "C" fn worker(index: usize) -> ! {
     };
     let mut seen = 0;
     loop {
+        if s.retiring.load(SeqCst) {
+            exit_thread();
+        }
         let g = s.generation.load(SeqCst);
         if g != seen {
             seen = g;

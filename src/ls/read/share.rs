@@ -8,7 +8,7 @@
 //! (0: none) and shares every directory of two calls or more, so that tests and
 //! the fuzzer reach the shared path with small fixtures.
 
-use crate::sys::{env, file, thread};
+use crate::sys::{env, file, thread, BorrowedFd};
 use core::sync::atomic::{AtomicUsize, Ordering::Relaxed};
 
 /// The fewest stat calls shared by default.
@@ -21,12 +21,22 @@ const IO_WORKERS: usize = 16;
 /// The fewest descriptors the process may open for workers to be made.
 const MIN_NOFILE: u64 = 64;
 
+/// BAREUTILS_THREADS plus one (usize::MAX: unset; 0: not read yet).
+static FORCED: AtomicUsize = AtomicUsize::new(0);
+
 /// The fewest calls shared in this run (0: not settled yet).
 static MIN: AtomicUsize = AtomicUsize::new(0);
 
-/// The number of workers BAREUTILS_THREADS asks for, if it does.
+/// The number of workers BAREUTILS_THREADS asks for, if it does (read once).
 pub fn forced() -> Option<usize> {
-    env::get(b"BAREUTILS_THREADS").and_then(number)
+    let mut f = FORCED.load(Relaxed);
+    if f == 0 {
+        f = env::get(b"BAREUTILS_THREADS")
+            .and_then(number)
+            .map_or(usize::MAX, |n| n + 1);
+        FORCED.store(f, Relaxed);
+    }
+    f.checked_sub(1).filter(|&n| n != usize::MAX - 1)
 }
 
 /// The fewest calls shared in this run, settled on the first call (and the
@@ -45,16 +55,26 @@ pub fn workers() -> bool {
     min() != usize::MAX
 }
 
-/// How many parts to share `n` stat calls in (one per thread, of at least
-/// `MIN_PART` calls but when forced), or None to make them on this thread.
-/// (Nothing is asked of the kernel below the threshold.)
-pub fn parts(n: usize) -> Option<usize> {
+/// How many parts to share `n` stat calls in the directory open at `dir` (one
+/// per thread, of at least `MIN_PART` calls but when forced), or None to make
+/// them on this thread. (Nothing is asked of the kernel below the threshold.)
+pub fn parts(n: usize, dir: BorrowedFd<'_>) -> Option<usize> {
     let floor = if forced().is_some() { 2 } else { MIN_SHARED };
-    if n < floor || n < min() {
+    if n < floor || n < min() || on_procfs(dir) {
         return None;
     }
     let most = if floor == 2 { n } else { n / MIN_PART };
     Some((thread::count() + 1).min(most))
+}
+
+/// Whether the directory open at `dir` is on procfs (fstatfs), where the workers
+/// would show (/proc/self/task's link count): then they end, for good.
+fn on_procfs(dir: BorrowedFd<'_>) -> bool {
+    let procfs = file::on_procfs(dir);
+    if procfs {
+        thread::retire();
+    }
+    procfs
 }
 
 /// Plans the workers; returns the fewest calls shared (usize::MAX: never).

@@ -25,7 +25,7 @@ use crate::ls::read::{self, share, StatPlan, Stated};
 use crate::sys::arena::{Arena, Exhausted};
 use crate::sys::mem::{reserve_uninit, Stack};
 use crate::sys::once::Once;
-use crate::sys::thread::{Post, Slots};
+use crate::sys::thread::{self, Post, Slots};
 use crate::sys::{file, AsFd, Errno};
 use core::ffi::CStr;
 use core::mem::MaybeUninit;
@@ -301,14 +301,18 @@ impl Reader {
         }
     }
 
-    /// Stops reading ahead for good, once every worker is done with the
-    /// directory it reads: the walk is about to list its own descriptors
-    /// (/proc/self/fd), where a worker's would show.
+    /// Stops reading ahead for good and ends the workers: the walk is about to
+    /// list procfs, where they would show (/proc/self/task and its link count,
+    /// a worker's descriptor in /proc/self/fd). What was read ahead is given up.
     pub(super) fn stop(&mut self) {
+        if self.start_after == usize::MAX && !thread::alive() {
+            return;
+        }
         self.start_after = usize::MAX;
         if let Some(slots) = &mut self.slots {
             slots.close();
         }
+        thread::retire();
     }
 
     /// Gives up the tasks posted for the subdirectories of the directory whose

@@ -152,6 +152,11 @@ impl Descriptors {
         }
     }
 
+    /// Whether a directory on procfs was met (`own_table`).
+    pub(super) fn procfs_met(&self) -> bool {
+        self.tables.is_some()
+    }
+
     /// Whether the directory `id`, open at `fd`, is one of our own descriptor
     /// tables. Only a directory on another file system than its parent's
     /// (`parent_dev`; an operand has none) can be the first on procfs: that one is

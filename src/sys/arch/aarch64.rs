@@ -90,25 +90,27 @@ pub extern "C" fn restore_rt() -> ! {
 
 /// clone(2) for a thread: `flags` (CLONE_VM and the rest: the caller's), the child
 /// on the stack whose top is `stack_top` (16-byte aligned), where it calls
-/// `entry(arg)`, which must not return. Returns the child's id to the caller, or
-/// -errno. `entry` and `arg` are stored on the child's stack before the call; the
-/// other clone arguments (parent tid, tls, child tid) are 0.
+/// `entry(arg)`, which must not return; `tid` is both the parent's and the child's
+/// tid pointer (CLONE_PARENT_SETTID, CLONE_CHILD_CLEARTID). Returns the child's id
+/// to the caller, or -errno. `entry` and `arg` are stored on the child's stack
+/// before the call; tls is 0.
 ///
 /// # Safety
 /// `stack_top` must be the top of writable memory that nothing else uses for as
-/// long as the thread runs, and `entry` must be safe to call there with `arg`.
+/// long as the thread runs, `tid` a word that lives as long, and `entry` must be
+/// safe to call there with `arg`.
 #[unsafe(naked)]
 pub unsafe extern "C" fn clone_thread(
     flags: usize,
     stack_top: usize,
     entry: usize,
     arg: usize,
+    tid: usize,
 ) -> isize {
     core::arch::naked_asm!(
         "stp x2, x3, [x1, #-16]!",
-        "mov x2, xzr",
+        "mov x2, x4",
         "mov x3, xzr",
-        "mov x4, xzr",
         "mov x8, #{nr}",
         "svc 0",
         "cbnz x0, 2f",

@@ -107,6 +107,21 @@ pub fn futex_wait(word: &AtomicU32, expected: u32) {
     }
 }
 
+/// futex(2) FUTEX_WAIT (not private: the kernel's wake when a thread whose tid
+/// word it is exits is not) on `word` while it holds `expected`.
+pub fn futex_wait_shared(word: &AtomicU32, expected: u32) {
+    // SAFETY: as for futex_wait.
+    unsafe {
+        raw::syscall4(
+            __NR_futex,
+            word.as_ptr().into(),
+            linux_raw_sys::general::FUTEX_WAIT.into(),
+            expected.into(),
+            0usize.into(),
+        );
+    }
+}
+
 /// futex(2) FUTEX_WAKE_PRIVATE: wakes at most `n` threads waiting on `word`.
 pub fn futex_wake(word: &AtomicU32, n: u32) {
     // SAFETY: the kernel only looks the address up; nothing is read or written.
@@ -167,29 +182,47 @@ pub fn block_signals() {
 }
 
 /// clone(2) of a thread sharing everything (CLONE_VM, FS, FILES, SIGHAND, THREAD,
-/// SYSVSEM) that runs `entry(arg)` on the stack below `stack_top`; returns its
-/// id. ENOSYS where threads are not wired.
+/// SYSVSEM) that runs `entry(arg)` on the stack below `stack_top`; `tid` holds its
+/// id until it exits, then 0 (the kernel wakes a FUTEX_WAIT on it: see
+/// `futex_wait_shared`). Returns its id. ENOSYS where threads are not wired.
 ///
 /// # Safety
 /// `stack_top` must be the 16-byte aligned top of writable memory that nothing
-/// else uses while the thread runs (it runs until the process exits), and
-/// `entry(arg)` must be sound to run beside the caller's thread.
+/// else uses while the thread runs, and `entry(arg)` must be sound to run beside
+/// the caller's thread.
 pub unsafe fn spawn(
     stack_top: usize,
     entry: extern "C" fn(usize) -> !,
     arg: usize,
+    tid: &'static AtomicU32,
 ) -> Result<usize, Errno> {
     use linux_raw_sys::general::{
-        CLONE_FILES, CLONE_FS, CLONE_SIGHAND, CLONE_SYSVSEM, CLONE_THREAD, CLONE_VM,
+        CLONE_CHILD_CLEARTID, CLONE_FILES, CLONE_FS, CLONE_PARENT_SETTID, CLONE_SIGHAND,
+        CLONE_SYSVSEM, CLONE_THREAD, CLONE_VM,
     };
-    let flags = CLONE_VM | CLONE_FS | CLONE_FILES | CLONE_SIGHAND | CLONE_THREAD | CLONE_SYSVSEM;
+    let flags = CLONE_VM
+        | CLONE_FS
+        | CLONE_FILES
+        | CLONE_SIGHAND
+        | CLONE_THREAD
+        | CLONE_SYSVSEM
+        | CLONE_PARENT_SETTID
+        | CLONE_CHILD_CLEARTID;
+    let tid = tid.as_ptr() as usize;
     #[cfg(any(target_arch = "x86_64", target_arch = "aarch64"))]
-    // SAFETY: the caller's promises are clone_thread's.
-    let r = unsafe { super::imp::clone_thread(flags as usize, stack_top, entry as usize, arg) };
+    // SAFETY: the caller's promises are clone_thread's; `tid` is a static word.
+    let r =
+        unsafe { super::imp::clone_thread(flags as usize, stack_top, entry as usize, arg, tid) };
     #[cfg(not(any(target_arch = "x86_64", target_arch = "aarch64")))]
     let r = {
-        let _ = (flags, stack_top, entry, arg);
+        let _ = (flags, stack_top, entry, arg, tid);
         -(linux_raw_sys::errno::ENOSYS as isize)
     };
     result(r)
+}
+
+/// exit(2): ends the calling thread (the others go on).
+pub fn exit_thread() -> ! {
+    // SAFETY: exit takes one integer and does not return.
+    unsafe { super::imp::syscall1_noreturn(linux_raw_sys::general::__NR_exit, 0usize.into()) }
 }

@@ -31,7 +31,8 @@ mod imp;
 
 mod calls;
 pub use calls::{
-    block_signals, cpus, futex_wait, futex_wake, getcwd, listxattrat, sigaction, spawn,
+    block_signals, cpus, exit_thread, futex_wait, futex_wait_shared, futex_wake, getcwd,
+    listxattrat, sigaction, spawn,
 };
 
 use super::Errno;
