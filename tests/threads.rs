@@ -301,3 +301,27 @@ fn workers_end_before_procfs_is_listed() {
         }
     }
 }
+
+#[test]
+fn no_worker_descriptor_shows_through_dereferenced_links() {
+    if skip_under_qemu("the emulator's own descriptors show in /proc/self/fd") {
+        return;
+    }
+    // /proc/self/fd's size is the number of descriptors open: followed from a
+    // link (as /dev/fd is) in a directory big enough to share, a worker's own
+    // descriptor of that directory would count.
+    let fx = Fixture::new("threads-fdlink");
+    for i in 0..40 {
+        fx.file(format!("f{i:02}"), b"");
+    }
+    fx.symlink("/proc/self/fd", "fdlink");
+    for n in [None, Some("3")] {
+        let mut c = Cmd::new("ls")
+            .cwd(&fx.root)
+            .args(["-lLn", "--time-style=+", "."]);
+        if let Some(n) = n {
+            c = c.env("BAREUTILS_THREADS", n);
+        }
+        c.same();
+    }
+}

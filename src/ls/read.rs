@@ -389,7 +389,14 @@ pub fn stat_entries<'a>(
                     *r = plan.stat(at, e.name_z(), e.kind);
                 }
             };
-            match share::parts(wanted, dir) {
+            // (Not with -L: a part's own descriptor would show in the size of
+            // /proc/self/fd, followed from /dev/fd.)
+            let parts = if needs.follow {
+                None
+            } else {
+                share::parts(wanted, dir)
+            };
+            match parts {
                 Some(parts) => {
                     thread::for_each_chunk(results, results.len().div_ceil(parts), &stat)
                 }
