@@ -292,3 +292,22 @@ fn n15_unknown_time_width_in_an_8_bit_locale() {
         }
     }
 }
+
+/// N16 (the 30-minute --threads run, seed 20261206 case 242736: `COLUMNS=UTC ls
+/// --zero -D -o --color=always`): GNU reads COLUMNS (for colors or the formats
+/// that fill a width) and warns of a bad value before it refuses --dired with
+/// --zero; ours refused first and said nothing of COLUMNS.
+#[test]
+fn n16_columns_warning_before_dired_and_zero() {
+    for args in [
+        &["--zero", "-D", "-o", "--color=always"][..],
+        &["--zero", "-D", "-l", "-C", "--format=long"],
+        &["--zero", "-D", "-l"],
+    ] {
+        Cmd::new("ls")
+            .env("COLUMNS", "UTC")
+            .args(args)
+            .arg("/")
+            .same();
+    }
+}

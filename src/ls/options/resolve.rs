@@ -30,6 +30,8 @@ pub fn resolve(
     root: &Arena<'static>,
 ) -> Result<Plan, Stop> {
     let mut c = d.choices;
+    // GNU 9.1 reads COLUMNS (and warns of a bad one) first.
+    let width = line_width_of(prog, &c, term_width);
     // GNU 9.1 turns --dired off for --hyperlink before it checks it with --zero.
     if c.format == Format::Long && c.dired && !c.hyperlink && c.zero {
         msg::error(prog, b"--dired and --zero are incompatible", &[]);
@@ -49,7 +51,6 @@ pub fn resolve(
         None => Deref::ArgDirs,
     };
     c.recursive &= !c.directory;
-    let width = line_width_of(prog, &c, term_width);
     let mut tabsize = tab_size(prog, &c);
     let quoting = quoting_style(prog, &c);
     let times = if c.format == Format::Long {
