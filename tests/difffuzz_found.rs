@@ -311,3 +311,37 @@ fn n16_columns_warning_before_dired_and_zero() {
             .same();
     }
 }
+
+/// N17 (the 30-minute --threads run, seed 20261207 case 75346, shrunk to `ls
+/// -Bnw80 -D types/loop2 names lists > /dev/full` in difffuzz's fixture): GNU
+/// says the bare `ls: write error`, ours `write error: No space left on device`.
+/// The same before the worker threads (25ec353); open. Here: a symlink operand
+/// and two directories, 4,110 bytes of --dired output (83 names: 82 pass).
+#[test]
+#[ignore = "open: N17"]
+fn unfixed_n17_dired_write_error_on_a_full_device() {
+    let fx = Fixture::new("df-n17");
+    fx.dir("types");
+    fx.symlink("loop1", "types/loop2");
+    fx.dir("lists");
+    // 83 names: 4,110 bytes of output, just past glibc's 4,096-byte buffer.
+    for i in 1..=83 {
+        fx.file(format!("names/n{i}"), "");
+    }
+    fx.all_mtimes(1_700_000_000);
+    let run = |exe: &std::path::Path| {
+        let o = std::process::Command::new("bash")
+            .arg("-c")
+            .arg(format!(
+                "{} -Bnw80 -D types/loop2 names lists >/dev/full",
+                sh_exec(exe, "ls")
+            ))
+            .env_clear()
+            .envs(base_env())
+            .current_dir(&fx.root)
+            .output()
+            .expect("bash");
+        (o.stderr, o.status.code())
+    };
+    assert_eq!(run(&bin()), run(&gnu("ls")));
+}
