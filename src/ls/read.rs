@@ -369,41 +369,9 @@ pub fn stat_entries<'a>(
     failed: &mut dyn FnMut(&[u8], Errno, Failure),
 ) -> Result<(), Exhausted> {
     let plan = StatPlan::new(needs);
-    let wanted = entries.iter().filter(|e| plan.wants(e.kind)).count();
     let results = match given {
         Some(r) => r,
-        // Nothing to stat (ls -R, plain ls): no results.
-        None if wanted == 0 => &mut [],
-        None => {
-            let results = region.alloc_slice(entries.len(), Stated::Skipped)?;
-            let entries: &[Entry] = entries;
-            // A part but the first is stat'd through a descriptor of its own
-            // (the threads would share the count of references of one).
-            let stat = |start: usize, part: &mut [Stated]| {
-                let own = (start > 0).then(|| file::open_dir(dir, c".", false).ok());
-                let at = own
-                    .as_ref()
-                    .and_then(|o| o.as_ref())
-                    .map_or(dir, |f| f.as_fd());
-                for (r, e) in part.iter_mut().zip(&entries[start..]) {
-                    *r = plan.stat(at, e.name_z(), e.kind);
-                }
-            };
-            // (Not with -L: a part's own descriptor would show in the size of
-            // /proc/self/fd, followed from /dev/fd.)
-            let parts = if needs.follow {
-                None
-            } else {
-                share::parts(wanted, dir)
-            };
-            match parts {
-                Some(parts) => {
-                    thread::for_each_chunk(results, results.len().div_ceil(parts), &stat)
-                }
-                None => stat(0, results),
-            }
-            results
-        }
+        None => stat_all(region, dir, entries, needs, &plan)?,
     };
     let mut results = results.iter_mut();
     for e in entries.iter_mut() {
@@ -432,6 +400,48 @@ pub fn stat_entries<'a>(
         }
     }
     Ok(())
+}
+
+/// The stat calls `plan` asks for on `entries` (names relative to `dir`), one
+/// result per entry, shared with the worker threads when there are enough
+/// (`share`); none at all (an empty slice) when no entry is stat'd.
+fn stat_all<'a>(
+    region: &Arena<'a>,
+    dir: BorrowedFd<'_>,
+    entries: &[Entry<'a>],
+    needs: &Needs,
+    plan: &StatPlan,
+) -> Result<&'a mut [Stated], Exhausted> {
+    let wanted = entries.iter().filter(|e| plan.wants(e.kind)).count();
+    // Nothing to stat (ls -R, plain ls): no results.
+    if wanted == 0 {
+        return Ok(&mut []);
+    }
+    let results = region.alloc_slice(entries.len(), Stated::Skipped)?;
+    // A part but the first is stat'd through a descriptor of its own (the
+    // threads would share the count of references of one).
+    let stat = |start: usize, part: &mut [Stated]| {
+        let own = (start > 0).then(|| file::open_dir(dir, c".", false).ok());
+        let at = own
+            .as_ref()
+            .and_then(|o| o.as_ref())
+            .map_or(dir, |f| f.as_fd());
+        for (r, e) in part.iter_mut().zip(&entries[start..]) {
+            *r = plan.stat(at, e.name_z(), e.kind);
+        }
+    };
+    // (Not with -L: a part's own descriptor would show in the size of
+    // /proc/self/fd, followed from /dev/fd.)
+    let parts = if needs.follow {
+        None
+    } else {
+        share::parts(wanted, dir)
+    };
+    match parts {
+        Some(parts) => thread::for_each_chunk(results, results.len().div_ceil(parts), &stat),
+        None => stat(0, results),
+    }
+    Ok(results)
 }
 
 /// What the stat of an operand found.

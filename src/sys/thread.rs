@@ -96,14 +96,9 @@ pub fn plan(n: usize, spinners: usize, limit: usize) {
     s.limit.store(limit.clamp(n, MAX_WORKERS), SeqCst);
 }
 
-/// How many workers run (making them when some are planned and none was made).
-pub fn count() -> usize {
-    workers()
-}
-
 /// How many workers run (making them on the first call when some are planned).
 /// Only the main thread calls this.
-fn workers() -> usize {
+pub fn count() -> usize {
     let s = &SHARED;
     if !s.tried.swap(true, SeqCst) {
         let n = s.wanted.load(SeqCst);
@@ -253,7 +248,7 @@ fn share(s: &Shared) {
 /// on the workers; returns when all are done. With no worker (or one part), the
 /// main thread runs them in order.
 pub fn run_parts(total: usize, run: &(dyn Fn(usize) + Sync)) {
-    let n = if total > 1 { workers() } else { 0 };
+    let n = if total > 1 { count() } else { 0 };
     if n == 0 {
         (0..total).for_each(run);
         return;

@@ -8,8 +8,8 @@
 //! (0: none) and shares every directory of two calls or more, so that tests and
 //! the fuzzer reach the shared path with small fixtures.
 
+use crate::sys::once::Once;
 use crate::sys::{env, file, thread, BorrowedFd};
-use core::sync::atomic::{AtomicUsize, Ordering::Relaxed};
 
 /// The fewest stat calls shared by default.
 const MIN_SHARED: usize = 32;
@@ -21,33 +21,29 @@ const IO_WORKERS: usize = 16;
 /// The fewest descriptors the process may open for workers to be made.
 const MIN_NOFILE: u64 = 64;
 
-/// BAREUTILS_THREADS plus one (usize::MAX: unset; 0: not read yet).
-static FORCED: AtomicUsize = AtomicUsize::new(0);
+/// BAREUTILS_THREADS, once read.
+static FORCED: Once<Option<usize>> = Once::unset();
 
-/// The fewest calls shared in this run (0: not settled yet).
-static MIN: AtomicUsize = AtomicUsize::new(0);
+/// The fewest calls shared in this run, once settled.
+static MIN: Once<usize> = Once::unset();
 
 /// The number of workers BAREUTILS_THREADS asks for, if it does (read once).
 pub fn forced() -> Option<usize> {
-    let mut f = FORCED.load(Relaxed);
-    if f == 0 {
-        f = env::get(b"BAREUTILS_THREADS")
-            .and_then(number)
-            .map_or(usize::MAX, |n| n + 1);
-        FORCED.store(f, Relaxed);
-    }
-    f.checked_sub(1).filter(|&n| n != usize::MAX - 1)
+    FORCED.get().unwrap_or_else(|| {
+        let n = env::get(b"BAREUTILS_THREADS").and_then(number);
+        FORCED.set(n);
+        n
+    })
 }
 
 /// The fewest calls shared in this run, settled on the first call (and the
 /// workers planned).
 fn min() -> usize {
-    let mut min = MIN.load(Relaxed);
-    if min == 0 {
-        min = settle();
-        MIN.store(min, Relaxed);
-    }
-    min
+    MIN.get().unwrap_or_else(|| {
+        let min = settle();
+        MIN.set(min);
+        min
+    })
 }
 
 /// Whether worker threads are planned in this run.

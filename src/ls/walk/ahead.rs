@@ -17,7 +17,7 @@
 //! a hash of their parent's key and their name; those of a directory the walk
 //! is done with are given up.
 
-use super::levels::Levels;
+use super::levels::{dot_or_dotdot, Levels};
 use super::path::Path;
 use crate::ls::entry::{Kind, Packed};
 use crate::ls::plan::Filter;
@@ -146,7 +146,7 @@ fn run(w: &mut Work, post: &Post<Work>) {
             || !read::record(names, mode, ino, name, true);
         count += 1;
         let name = &name[..name.len() - 1];
-        if room && Kind::from_mode(mode) == Kind::Dir && name != b"." && name != b".." {
+        if room && Kind::from_mode(mode) == Kind::Dir && !dot_or_dotdot(name) {
             room = post_subdir(post, w.key, path, name, batch, posted);
             posted += 1;
         }
@@ -232,16 +232,12 @@ impl Reader {
         let Some(slots) = &self.slots else {
             return;
         };
-        let depth = levels.depth();
-        let top = levels.at(depth);
+        let top = levels.at(levels.depth());
         if top.by_path {
             return;
         }
         let (batch, mut i) = (batch(), 0);
-        levels.upcoming(|_, d, _, name| {
-            if d != depth {
-                return false;
-            }
+        levels.top_pending(|name| {
             if slots.find(tag(top.key, name)).is_some() {
                 return true;
             }

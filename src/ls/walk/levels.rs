@@ -166,23 +166,16 @@ impl Levels {
         Ok(self.names.len() != start)
     }
 
-    /// Calls `f(at, depth, ino, name)` for the pending subdirectories in the
-    /// order they will be listed as far as it is known (the top level's, then
-    /// the next level down's, and so on: what is below them is not read yet),
-    /// while it returns true. `at` is where the record is.
-    pub(super) fn upcoming<'s>(&'s self, mut f: impl FnMut(usize, usize, u64, &'s [u8]) -> bool) {
-        let levels = self.levels.as_slice();
-        let mut end = self.names.len();
-        for (depth, level) in levels.iter().enumerate().rev() {
-            let mut at = level.next;
-            while at < end {
-                let (ino, len) = self.pending(at);
-                if !f(at, depth, ino, &self.names.as_slice()[at + 8..][..len]) {
-                    return;
-                }
-                at += 8 + len + 1;
+    /// Calls `f(name)` for each pending subdirectory of the top level, in the
+    /// order they will be listed, while it returns true.
+    pub(super) fn top_pending<'s>(&'s self, mut f: impl FnMut(&'s [u8]) -> bool) {
+        let mut at = self.at(self.depth()).next;
+        while at < self.names.len() {
+            let (_, len) = self.pending(at);
+            if !f(&self.names.as_slice()[at + 8..][..len]) {
+                return;
             }
-            end = level.names_start;
+            at += 8 + len + 1;
         }
     }
 
@@ -198,6 +191,6 @@ impl Levels {
     }
 }
 
-fn dot_or_dotdot(name: &[u8]) -> bool {
+pub(super) fn dot_or_dotdot(name: &[u8]) -> bool {
     name == b"." || name == b".."
 }

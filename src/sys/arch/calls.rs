@@ -90,51 +90,39 @@ pub fn sigaction(sig: u32, handler: usize, flags: u32) -> Result<(), Errno> {
     result(r).map(drop)
 }
 
-/// futex(2) FUTEX_WAIT_PRIVATE on `word`: sleeps while it holds `expected` (until a
-/// wake, a signal, or at once when it holds something else).
-pub fn futex_wait(word: &AtomicU32, expected: u32) {
-    // SAFETY: the kernel reads the 32-bit word `word` points at, borrowed for the
-    // call; no timeout (a null pointer).
+/// futex(2) with `op` on `word` and `val` (the expected value of a wait, how
+/// many a wake wakes), no timeout.
+fn futex(word: &AtomicU32, op: u32, val: u32) {
+    // SAFETY: the kernel reads the 32-bit word `word` points at (or only looks
+    // its address up), borrowed for the call; no timeout (a null pointer).
     unsafe {
         raw::syscall4(
             __NR_futex,
             word.as_ptr().into(),
-            (linux_raw_sys::general::FUTEX_WAIT | linux_raw_sys::general::FUTEX_PRIVATE_FLAG)
-                .into(),
-            expected.into(),
+            op.into(),
+            val.into(),
             0usize.into(),
         );
     }
+}
+
+/// futex(2) FUTEX_WAIT_PRIVATE on `word`: sleeps while it holds `expected` (until a
+/// wake, a signal, or at once when it holds something else).
+pub fn futex_wait(word: &AtomicU32, expected: u32) {
+    use linux_raw_sys::general::{FUTEX_PRIVATE_FLAG, FUTEX_WAIT};
+    futex(word, FUTEX_WAIT | FUTEX_PRIVATE_FLAG, expected);
 }
 
 /// futex(2) FUTEX_WAIT (not private: the kernel's wake when a thread whose tid
 /// word it is exits is not) on `word` while it holds `expected`.
 pub fn futex_wait_shared(word: &AtomicU32, expected: u32) {
-    // SAFETY: as for futex_wait.
-    unsafe {
-        raw::syscall4(
-            __NR_futex,
-            word.as_ptr().into(),
-            linux_raw_sys::general::FUTEX_WAIT.into(),
-            expected.into(),
-            0usize.into(),
-        );
-    }
+    futex(word, linux_raw_sys::general::FUTEX_WAIT, expected);
 }
 
 /// futex(2) FUTEX_WAKE_PRIVATE: wakes at most `n` threads waiting on `word`.
 pub fn futex_wake(word: &AtomicU32, n: u32) {
-    // SAFETY: the kernel only looks the address up; nothing is read or written.
-    unsafe {
-        raw::syscall4(
-            __NR_futex,
-            word.as_ptr().into(),
-            (linux_raw_sys::general::FUTEX_WAKE | linux_raw_sys::general::FUTEX_PRIVATE_FLAG)
-                .into(),
-            n.into(),
-            0usize.into(),
-        );
-    }
+    use linux_raw_sys::general::{FUTEX_PRIVATE_FLAG, FUTEX_WAKE};
+    futex(word, FUTEX_WAKE | FUTEX_PRIVATE_FLAG, n);
 }
 
 /// sched_getaffinity(2) of this thread: how many CPUs it may run on (1 when the

@@ -107,7 +107,7 @@ impl<T: Send> Slots<T> {
         mut init: impl FnMut() -> T,
         run: fn(&mut T, &Post<T>),
     ) -> Option<Slots<T>> {
-        if super::workers() == 0 || SERVE.load(SeqCst) != 0 {
+        if super::count() == 0 || SERVE.load(SeqCst) != 0 {
             return None;
         }
         let room = super::super::mem::reserve_uninit::<Slot<T>>(n).ok()?;
