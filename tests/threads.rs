@@ -325,3 +325,55 @@ fn no_worker_descriptor_shows_through_dereferenced_links() {
         c.same();
     }
 }
+
+#[test]
+fn no_descriptor_read_ahead_shows_in_the_descriptor_table() {
+    if skip_under_qemu("the emulator's own descriptors show in /proc/self/fd") {
+        return;
+    }
+    // The directories read ahead hold their descriptors until the walk takes
+    // them: listed after a tree, /proc/self/fd (by a link, so that it sorts
+    // last) shows only the one it is read through, as GNU's.
+    let fx = Fixture::new("threads-fdtable");
+    tree(&fx);
+    fx.symlink("/proc/self/fd", "zfd");
+    for args in [&["-R"][..], &["-aR"]] {
+        for n in [None, Some("3")] {
+            let mut c = Cmd::new("ls")
+                .cwd(&fx.root)
+                .args(args)
+                .args(["d0", "d1", "d2", "zfd/"]);
+            if let Some(n) = n {
+                c = c.env("BAREUTILS_THREADS", n);
+            }
+            c.same();
+        }
+    }
+}
+
+#[test]
+#[ignore = "needs root (a bind mount in a private mount namespace)"]
+fn no_descriptor_left_by_a_directory_not_taken() {
+    // A directory bind-mounted inside itself: a worker reads a/b/c whole, the
+    // walk finds another identity there than the entry's (a mount point) and
+    // does not take its descriptor; freed, the slot closes it, so that
+    // /proc/self/fd, listed after, shows only the one it is read through.
+    need_root();
+    let fx = Fixture::new("threads-bind");
+    fx.dir("a/b/c");
+    fx.file("a/f", "");
+    fx.symlink("/proc/self/fd", "zfd");
+    let run = |exe: &Path, threads: &str| {
+        let env = [("BAREUTILS_THREADS", threads)];
+        ls_with_bind_mount(&fx.root, ("a", "a/b/c"), exe, "-R a zfd/", &env)
+    };
+    let g = run(&gnu("ls"), "0");
+    // (Whether a worker reads a/b/c before the walk comes to it varies: ten
+    // runs each.)
+    for threads in ["0", "1", "3"].iter().flat_map(|t| [*t; 10]) {
+        let o = run(&bin(), threads);
+        assert_eq!(o.status.code(), g.status.code(), "threads {threads}");
+        assert_eq!(show(&o.stdout), show(&g.stdout), "threads {threads}");
+        assert_eq!(show(&o.stderr), show(&g.stderr), "threads {threads}");
+    }
+}

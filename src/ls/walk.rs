@@ -243,7 +243,11 @@ impl<'c> Walk<'c> {
                     let tag = ahead::tag(level.key, name);
                     self.path.truncate(level.path_end);
                     let at = self.path.push_name(name)?;
-                    if let Some((child, fd)) = self.enter(&level, at, ino) {
+                    // A worker's descriptor, when it read this very directory.
+                    let read = (!level.by_path)
+                        .then(|| self.ahead.claim(tag, (level.id.0, ino)))
+                        .flatten();
+                    if let Some((child, fd)) = self.enter(&level, at, ino, read) {
                         // (Not our own descriptor table as a worker read it.)
                         let ahead = (!child.by_path).then_some((tag, child.id));
                         self.levels.push(child)?;
@@ -257,12 +261,21 @@ impl<'c> Walk<'c> {
     }
 
     /// Opens the subdirectory of `level` (the top of the stack) whose name is the
-    /// end of the current path, from `name_at`, and d_ino `ino`: its level and
+    /// end of the current path, from `name_at`, and d_ino `ino` (or takes `read`,
+    /// its descriptor from a worker, not a mount point): its level and
     /// descriptor, or None when it cannot be opened or was listed already (both
     /// reported).
-    fn enter(&mut self, level: &Level, name_at: usize, ino: u64) -> Option<(Level, OwnedFd)> {
+    fn enter(
+        &mut self,
+        level: &Level,
+        name_at: usize,
+        ino: u64,
+        read: Option<OwnedFd>,
+    ) -> Option<(Level, OwnedFd)> {
         let depth = self.levels.depth();
-        let opened = if level.by_path {
+        let opened = if let Some(fd) = read {
+            Ok((fd, false))
+        } else if level.by_path {
             fds::open_path(&mut self.path).map(|f| (f, self.plan.deref != Deref::All))
         } else {
             self.fds

@@ -6,24 +6,33 @@ use rustix::fs::{Mode, OFlags};
 
 pub use rustix::fs::{Advice, Stat};
 
-/// File descriptor 0. It may be closed; calls on it then fail with EBADF.
+/// File descriptor 0. It may be closed, or (in ls, see open_dir) a directory.
 pub fn stdin() -> BorrowedFd<'static> {
-    // SAFETY: this program never closes fd 0, and no descriptor it opens can take
-    // the number (above_stdio): if the parent left it closed, calls on it fail
-    // with EBADF.
+    // SAFETY: this program never closes fd 0. If the parent left it closed, the
+    // number can be taken only by a directory (open_dir, open_dir_same_mount):
+    // every file opened for reading or writing is moved above 2 (above_stdio). So
+    // the borrowed number is closed (calls fail with EBADF) or one of our
+    // read-only directories, on which read fails with EISDIR and write with
+    // EBADF: no byte is read from or written into a file that is not stdin.
+    // Only wc reads fd 0, and wc opens no directory.
     unsafe { rustix::stdio::stdin() }
 }
 
-/// File descriptor 1.
+/// File descriptor 1. It may be closed, or (in ls) a directory: see stdin.
 pub fn stdout() -> BorrowedFd<'static> {
-    // SAFETY: as for stdin; fd 1 is closed only by out::close, after which the
-    // process writes nothing more to it and exits.
+    // SAFETY: as for stdin: closed, or one of ls's read-only directories (opened
+    // only after the options, so the terminal's width and isatty are asked of
+    // the parent's fd 1 or of nothing), where write fails with EBADF as on a
+    // closed descriptor, the error GNU reports there too. fd 1 is closed only by
+    // out::close, after which the process writes nothing more to it and exits.
     unsafe { rustix::stdio::stdout() }
 }
 
-/// File descriptor 2.
+/// File descriptor 2. It may be closed, or (in ls) a directory: see stdin.
 pub fn stderr() -> BorrowedFd<'static> {
-    // SAFETY: as for stdin.
+    // SAFETY: as for stdout: a message written to a directory taking the number
+    // fails with EBADF and is lost, as it is with GNU (its opendir takes the
+    // number too) and as it is when fd 2 stays closed.
     unsafe { rustix::stdio::stderr() }
 }
 

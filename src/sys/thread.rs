@@ -15,7 +15,7 @@ use super::arch::{block_signals, exit_thread, futex_wait, futex_wait_shared, fut
 
 mod slots;
 use core::sync::atomic::{AtomicBool, AtomicU32, AtomicUsize, Ordering::SeqCst};
-pub use slots::{Post, Slots};
+pub use slots::{Post, Slots, Task};
 
 /// At most this many workers.
 pub const MAX_WORKERS: usize = 16;

@@ -167,6 +167,39 @@ pub fn sh_exec(exe: &Path, argv0: &str) -> String {
     }
 }
 
+/// `ls ARGS` by `exe` in `cwd` (C locale, `env` added), in a private mount
+/// namespace where `mount --bind FROM TO` (`bind`) was made first (root; the
+/// test is skipped where unshare or the mount is refused).
+pub fn ls_with_bind_mount(
+    cwd: &Path,
+    bind: (&str, &str),
+    exe: &Path,
+    args: &str,
+    env: &[(&str, &str)],
+) -> std::process::Output {
+    let o = Command::new("unshare")
+        .arg("-m")
+        .arg("bash")
+        .arg("-c")
+        .arg(format!(
+            "mount --bind {} {} || exit 99; {} {args}",
+            bind.0,
+            bind.1,
+            sh_exec(exe, "ls")
+        ))
+        .current_dir(cwd)
+        .env_clear()
+        .env("LC_ALL", "C")
+        .envs(env.iter().copied())
+        .output()
+        .unwrap();
+    need(
+        o.status.code() != Some(99),
+        &format!("unshare -m and mount --bind: {}", text(&o.stderr)),
+    );
+    o
+}
+
 /// True when `exe` is our binary (or a link to it, or runnable_by_anyone's copy of
 /// it, or a link to that) and must go through the emulator.
 fn emulated(exe: &Path) -> bool {

@@ -18,8 +18,9 @@ const MIN_SHARED: usize = 32;
 const MIN_PART: usize = 16;
 /// Workers at most when they wait for the disk (`thread::grow`).
 const IO_WORKERS: usize = 16;
-/// The fewest descriptors the process may open for workers to be made.
-const MIN_NOFILE: u64 = 64;
+/// The fewest descriptors the process may open for workers to be made (the
+/// walk's at most 14, and about 160 more with workers; see `settle`).
+const MIN_NOFILE: u64 = 256;
 
 /// BAREUTILS_THREADS, once read.
 static FORCED: Once<Option<usize>> = Once::unset();
@@ -77,7 +78,9 @@ fn on_procfs(dir: BorrowedFd<'_>) -> bool {
 ///
 /// No worker where a standard descriptor is closed (a worker's directory could
 /// take its number while the walk writes to it or closes it) or fewer than
-/// `MIN_NOFILE` descriptors may be open (the workers' would be missed by the walk).
+/// `MIN_NOFILE` descriptors may be open (the directories read ahead hold one
+/// each, up to `ahead::SLOTS`, and the workers one more each: the walk's own
+/// would be refused).
 fn settle() -> usize {
     let spare = thread::cpus() - 1;
     let (workers, min) = match forced() {

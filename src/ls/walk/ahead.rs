@@ -2,15 +2,17 @@
 //! walk will list next and make their stat calls, while this thread sorts and
 //! prints. A directory read by a worker has its subdirectories posted at once
 //! (so the workers go down the tree ahead of the walk, the newest first); one
-//! the walk read itself has them posted by the walk. The walk still opens each
-//! directory itself, in its order (its descriptors, loop checks and messages
-//! are as without threads); where a worker has read that directory, its names
-//! and stat results are taken instead of reading it again.
+//! the walk read itself has them posted by the walk. The walk enters each
+//! directory in its order (its loop checks and messages are as without
+//! threads); where a worker has read that directory, the walk takes the
+//! worker's descriptor, names and stat results instead of opening and reading
+//! it again.
 //!
 //! A worker opens the directory by its path from the working directory and
 //! tells its identity (fstat): the walk takes the result only for the identity
-//! it expects (the parent's device and the entry's d_ino, or what fstat said at
-//! a mount point), so a directory renamed or replaced meanwhile is read again.
+//! it expects (the parent's device and the entry's d_ino), so a directory
+//! renamed or replaced meanwhile, or a mount point, is opened and read again by
+//! the walk. A descriptor not taken is closed as its slot is freed.
 //! The results are bounded: `SLOTS` directories ahead, each of at most
 //! `NAMES_CAP` bytes of names and `ENTRIES_CAP` entries (a bigger one is read by
 //! the walk, its stat calls shared: `read::share`). Tasks are found by a tag,
@@ -25,18 +27,18 @@ use crate::ls::read::{self, share, StatPlan, Stated};
 use crate::sys::arena::{Arena, Exhausted};
 use crate::sys::mem::{reserve_uninit, Stack};
 use crate::sys::once::Once;
-use crate::sys::thread::{self, Post, Slots};
-use crate::sys::{file, AsFd, Errno};
+use crate::sys::thread::{self, Post, Slots, Task};
+use crate::sys::{file, AsFd, Errno, OwnedFd};
 use core::ffi::CStr;
 use core::mem::MaybeUninit;
 use core::sync::atomic::{AtomicU64, Ordering::Relaxed};
 
 /// Directories read ahead at most.
-const SLOTS: usize = 32;
+const SLOTS: usize = 96;
 /// Bytes of packed names, entries, and bytes of path of one directory read ahead.
-const NAMES_CAP: usize = 4 << 10;
-const ENTRIES_CAP: usize = 64;
-const PATH_CAP: usize = 1024;
+const NAMES_CAP: usize = 2 << 10;
+const ENTRIES_CAP: usize = 32;
+const PATH_CAP: usize = 512;
 /// Directories listed before reading ahead starts (a small tree is walked on
 /// this thread alone).
 const START_AFTER: usize = 8;
@@ -101,8 +103,9 @@ pub(super) struct Work {
     path: Stack<u8>,
     /// The directory was read to its end or to an error (else nothing holds).
     read: bool,
-    /// Its (st_dev, st_ino).
+    /// Its (st_dev, st_ino), and its descriptor once read whole.
     id: (u64, u64),
+    fd: Option<OwnedFd>,
     /// The error that ended reading early.
     error: Option<Errno>,
     /// Its names, packed with their d_ino (see `Packed`), and one stat result
@@ -173,6 +176,13 @@ fn run(w: &mut Work, post: &Post<Work>) {
         at = next;
     }
     w.read = true;
+    w.fd = Some(fd);
+}
+
+impl Task for Work {
+    fn clear(&mut self) {
+        self.fd = None;
+    }
 }
 
 /// What a worker read of a directory, copied into the walk's region.
@@ -244,6 +254,16 @@ impl Reader {
             i += 1;
             post_subdir(slots.poster(), top.key, path.bytes(), name, batch, i - 1)
         });
+    }
+
+    /// The descriptor of the directory tagged `tag` (`tag(parent key, name)`)
+    /// when a worker read it whole and its identity is `id` (its results are
+    /// then `take`n after). Waits for a worker that is reading it.
+    #[inline(never)]
+    pub(super) fn claim(&mut self, tag: u64, id: (u64, u64)) -> Option<OwnedFd> {
+        let slots = self.slots.as_mut()?;
+        let i = slots.find(tag)?;
+        slots.wait(i).filter(|w| w.read && w.id == id)?.fd.take()
     }
 
     /// The directory tagged `tag` (`tag(parent key, name)`), read ahead, copied
@@ -354,6 +374,7 @@ fn make_slots() -> Option<Slots<Work>> {
             path: Stack::new(paths.next().unwrap_or_default()),
             read: false,
             id: (0, 0),
+            fd: None,
             error: None,
             names: Stack::new(names.next().unwrap_or_default()),
             results: Stack::new(results.next().unwrap_or_default()),

@@ -7,7 +7,8 @@
 //! to RUNNING, the main thread when it is DONE (or QUEUED: it may take it back
 //! to run itself). `parent` and `tag` say what a slot holds without reading the
 //! value: the main thread finds a task by its tag, and gives up all the tasks of
-//! a parent at once.
+//! a parent at once. Whoever frees a slot first clears its value (`Task`): what
+//! it holds (a descriptor) is given up with it.
 
 use super::{announce, futex_wait, futex_wake, SHARED, SPINS};
 use core::cell::UnsafeCell;
@@ -24,6 +25,12 @@ const RUNNING: u32 = 3;
 const DONE: u32 = 4;
 /// Running, its result no longer wanted: the worker frees it.
 const DROPPED: u32 = 5;
+
+/// A slot's value.
+pub trait Task: Send + 'static {
+    /// Gives up what the value holds, as its slot is freed.
+    fn clear(&mut self);
+}
 
 /// One task's place.
 struct Slot<T> {
@@ -61,7 +68,7 @@ static SERVE: AtomicUsize = AtomicUsize::new(0);
 /// No task may be posted any more (`Slots::close`).
 static CLOSED: AtomicBool = AtomicBool::new(false);
 
-impl<T: Send> Post<T> {
+impl<T: Task> Post<T> {
     /// Posts a task into a free slot: `fill` writes its request (false: no
     /// task after all). Returns false when no slot is free.
     pub fn post(
@@ -97,7 +104,7 @@ impl<T: Send> Post<T> {
     }
 }
 
-impl<T: Send> Slots<T> {
+impl<T: Task> Slots<T> {
     /// `n` slots made by `init`, whose queued values the workers hand to `run`
     /// (with the right to post more), when there are workers (made here if need
     /// be); None when there are none, slots were made before, or memory is
@@ -161,7 +168,7 @@ impl<T: Send> Slots<T> {
                 // SAFETY: a DONE slot is the main thread's, and this borrow of
                 // `self` is exclusive.
                 Err(DONE) => return Some(unsafe { &mut *slot.value.get() }),
-                Err(RUNNING) if serve() => {}
+                Err(RUNNING) if serve_timed() => {}
                 Err(RUNNING) if spins < SPINS => {
                     spins += 1;
                     core::hint::spin_loop();
@@ -250,11 +257,26 @@ impl<T: Send> Slots<T> {
     }
 }
 
-/// Frees a slot this thread holds (FILLING).
-fn free<T>(slot: &Slot<T>) {
+/// Frees a slot this thread holds (it moved it to FILLING, or ran it and
+/// found it DROPPED), its value cleared.
+fn free<T: Task>(slot: &Slot<T>) {
+    // SAFETY: as said above, the value is this thread's alone until the store
+    // of FREE below.
+    unsafe { &mut *slot.value.get() }.clear();
     slot.tag.store(0, SeqCst);
     slot.parent.store(0, SeqCst);
     slot.state.store(FREE, SeqCst);
+}
+
+/// `serve` on the main thread: a task that took longer than `LONG_WAIT` waited
+/// for the disk, and more workers can keep it busier (as after a long wait).
+fn serve_timed() -> bool {
+    let start = super::super::time::monotonic();
+    let served = serve();
+    if served && super::super::time::monotonic().wrapping_sub(start) > LONG_WAIT {
+        super::grow();
+    }
+    served
 }
 
 /// Runs one queued task if there is one (the highest rank); false when none.
@@ -270,7 +292,7 @@ pub(super) fn serve() -> bool {
 }
 
 /// `serve` for slots of T.
-fn serve_slots<T: Send + 'static>() -> bool {
+fn serve_slots<T: Task>() -> bool {
     // SAFETY: `Slots::new` stored the address and number of slots that live for
     // the process, and the `run` given with them, before storing this function.
     let (all, run) = unsafe {
