@@ -80,7 +80,11 @@ pub fn main(prog: &'static [u8], first: usize) -> i32 {
     let needs_classes = job.method() == Method::Full;
     let mut cache;
     let classes = if needs_classes {
-        cache = classes::new(env::get(b"POSIXLY_CORRECT").is_some());
+        let Some(c) = classes::new(env::get(b"POSIXLY_CORRECT").is_some()) else {
+            // Not reached: wc runs once per process, and makes its cache once.
+            return 1;
+        };
+        cache = c;
         Some(&mut cache)
     } else {
         None

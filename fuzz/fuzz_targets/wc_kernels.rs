@@ -28,7 +28,7 @@ fn run(classes: &mut Classes, utf8: bool, len: bool, pieces: &[&[u8]], scalar: b
 fuzz_target!(|data: &[u8]| {
     let Some((&flags, bytes)) = data.split_first() else { return };
     let mut guard = CLASSES.lock().unwrap();
-    let classes = guard.get_or_insert_with(|| Box::new(bareutils::wc::classes::new(flags & 8 != 0)));
+    let classes = guard.get_or_insert_with(|| Box::new(bareutils::wc::classes::new(flags & 8 != 0).unwrap()));
     hot::force_sse2(flags & 4 != 0);
     let utf8 = flags & 1 != 0;
     let len = flags & 2 != 0;

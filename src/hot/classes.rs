@@ -7,8 +7,13 @@
 //! filled a 256-character page at a time the first time a character of the page is
 //! met; other characters are looked up directly.
 
-/// Marks a table page not filled yet (no class has all bits set).
-const UNFILLED: u8 = 0xff;
+/// Marks a table entry not filled yet: the table starts zeroed (untouched pages
+/// of .bss), and every class holds `KNOWN`.
+const UNFILLED: u8 = 0;
+/// Set in every class, so that none is `UNFILLED`.
+pub const KNOWN: u8 = 0x10;
+/// Entries of the flat table: U+0000..U+1FFFF.
+pub const TABLE: usize = 0x2_0000;
 
 /// Printable (iswprint).
 pub const PRINT: u8 = 1;
@@ -19,7 +24,7 @@ pub const WIDTH_SHIFT: u8 = 2;
 /// The class bits of a character: printable, its display width (glibc's wcwidth:
 /// -1, 0, 1 or 2), whether it separates words.
 pub fn class(print: bool, width: i32, sep: bool) -> u8 {
-    let mut k = 0;
+    let mut k = KNOWN;
     if print {
         k |= PRINT;
         if width > 0 {
@@ -32,12 +37,13 @@ pub fn class(print: bool, width: i32, sep: bool) -> u8 {
     k
 }
 
-/// The cache; about 64 KiB, so keep one per process.
+/// The cache: 1.2 KiB here, and its flat table of 128 KiB elsewhere (wc's comes
+/// from .bss, `sys::iobuf`), so keep one per process.
 pub struct Classes {
     /// The class of a code point (see [`class`]), asked once per character.
     compute: fn(u32) -> u8,
     /// Classes of U+0000..U+1FFFF; UNFILLED marks a page not looked at yet.
-    table: [u8; 0x2_0000],
+    table: &'static mut [u8; TABLE],
     /// Per run of 64 code points below U+10000 (index cp >> 6): 0 not looked at
     /// yet, ORDINARY | class when all 64 share one printable non-separator class,
     /// MIXED otherwise.
@@ -79,10 +85,12 @@ pub const ORDINARY: u8 = 0x80;
 pub const MIXED: u8 = 0x40;
 
 impl Classes {
-    pub fn new(compute: fn(u32) -> u8) -> Classes {
+    /// The cache over `table`, which must be all UNFILLED (zero): zeroed memory
+    /// whose pages are committed only as the pages of characters met are filled.
+    pub fn new(compute: fn(u32) -> u8, table: &'static mut [u8; TABLE]) -> Classes {
         Classes {
             compute,
-            table: [UNFILLED; 0x2_0000],
+            table,
             runs: [0; 1024],
             leads: [LEAD_SLOW; 64],
             lead_hits: [0; 64],

@@ -1,5 +1,6 @@
-//! The read buffer: one static block of memory (in .bss, so it costs no syscall
-//! and its pages are only committed when touched), handed out once.
+//! Static blocks of memory (in .bss, so they cost no syscall and their pages are
+//! only committed when touched), each handed out once: the read buffer, and the
+//! table of wc's character class cache (zeroed, as the cache needs it).
 
 use core::cell::UnsafeCell;
 use core::sync::atomic::{AtomicBool, Ordering};
@@ -11,18 +12,56 @@ pub const READ_SIZE: usize = 256 * 1024;
 /// character split across two reads).
 pub const CARRY: usize = 64;
 
-struct Buf(UnsafeCell<[u8; CARRY + READ_SIZE]>);
-// SAFETY: handed out at most once (TAKEN), so no two references to it exist.
-unsafe impl Sync for Buf {}
+/// Bytes of the class cache's table (`hot::classes::TABLE`).
+pub const CLASS_TABLE: usize = 0x2_0000;
 
-static BUF: Buf = Buf(UnsafeCell::new([0; CARRY + READ_SIZE]));
-static TAKEN: AtomicBool = AtomicBool::new(false);
+/// A block handed out at most once.
+struct Block<const N: usize> {
+    taken: AtomicBool,
+    bytes: UnsafeCell<[u8; N]>,
+}
+
+// SAFETY: the bytes are handed out at most once (`taken`), so no two references to
+// them exist, on any thread.
+unsafe impl<const N: usize> Sync for Block<N> {}
+
+impl<const N: usize> Block<N> {
+    const fn new() -> Block<N> {
+        Block {
+            taken: AtomicBool::new(false),
+            bytes: UnsafeCell::new([0; N]),
+        }
+    }
+
+    /// The block, zeroed as it has never been handed out; None after the first call.
+    #[allow(clippy::mut_from_ref)] // unique: `taken` lets one call through
+    fn take(&'static self) -> Option<&'static mut [u8; N]> {
+        if self.taken.swap(true, Ordering::Relaxed) {
+            return None;
+        }
+        // SAFETY: the first and only call gets the unique reference to the bytes.
+        Some(unsafe { &mut *self.bytes.get() })
+    }
+}
+
+static BUF: Block<{ CARRY + READ_SIZE }> = Block::new();
+#[cfg(not(test))]
+static CLASSES: Block<CLASS_TABLE> = Block::new();
 
 /// The read buffer (`CARRY + READ_SIZE` bytes); None after the first call.
 pub fn take() -> Option<&'static mut [u8]> {
-    if TAKEN.swap(true, Ordering::Relaxed) {
-        return None;
-    }
-    // SAFETY: the first and only call gets the unique reference to BUF.
-    Some(unsafe { &mut *BUF.0.get() })
+    BUF.take().map(|b| &mut b[..])
+}
+
+/// The class cache's table, all zero; None after the first call.
+#[cfg(not(test))]
+pub fn class_table() -> Option<&'static mut [u8; CLASS_TABLE]> {
+    CLASSES.take()
+}
+
+/// Unit tests make a cache per test, on many threads: a table of its own each.
+#[cfg(test)]
+pub fn class_table() -> Option<&'static mut [u8; CLASS_TABLE]> {
+    let v = std::vec![0u8; CLASS_TABLE].into_boxed_slice();
+    v.try_into().ok().map(std::boxed::Box::leak)
 }

@@ -7,9 +7,11 @@ pub use crate::hot::classes::Classes;
 /// An empty cache; with `posix` (POSIXLY_CORRECT) the no-break spaces do not
 /// separate words.
 /// In an 8-bit locale the bytes' classes come from its CLASS table, the no-break
-/// space from its codeset.
-pub fn new(posix: bool) -> Classes {
-    let mut c = Classes::new(if posix { posix_class } else { class });
+/// space from its codeset. None: a cache was made before in this process (its
+/// table is the one in .bss).
+pub fn new(posix: bool) -> Option<Classes> {
+    let table = crate::sys::iobuf::class_table()?;
+    let mut c = Classes::new(if posix { posix_class } else { class }, table);
     if let Some(k) = crate::locale::byte_classes() {
         let nbsp = if posix {
             256
@@ -18,7 +20,7 @@ pub fn new(posix: bool) -> Classes {
         };
         c.bytes = Some((k, nbsp));
     }
-    c
+    Some(c)
 }
 
 /// The class of `cp` (`hot::classes::class`).

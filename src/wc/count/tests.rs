@@ -1,7 +1,7 @@
 use super::*;
 
 fn count(s: &[u8], utf8: bool) -> (u64, u64, u64, u64) {
-    let mut classes = super::super::classes::new(false);
+    let mut classes = super::super::classes::new(false).unwrap();
     let mut c = Counter::with_words(utf8, true, true, &mut classes);
     assert_eq!(c.feed(s), s.len());
     let c = c.finish();
