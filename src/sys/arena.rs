@@ -30,7 +30,7 @@ const SMALL_MIB: usize = 64;
 /// touched). Small listings never need more, so they make no mmap at all.
 const FIRST: usize = 256 << 10;
 
-#[repr(C, align(4096))]
+#[repr(C, align(64))]
 struct FirstChunk(core::cell::UnsafeCell<[u8; FIRST]>);
 
 /// Where the bump regions are.
@@ -50,43 +50,49 @@ struct Space {
 
 // The process's arena. The state is only touched by region methods and `root`,
 // and only the thread that took the root region has one: `root` hands it out once
-// (TAKEN), and regions are neither Send nor Sync. The binary has one thread anyway.
+// (`taken`), and regions are neither Send nor Sync. The binary has one thread anyway.
+// One static, the state before the chunk, so that both are on the chunk's first
+// page (a page fault less than two statics the linker puts apart).
 #[cfg(not(test))]
-static FIRST_CHUNK: FirstChunk = FirstChunk(core::cell::UnsafeCell::new([0; FIRST]));
-// SAFETY: the chunk's bytes are only reached through slices that regions hand out,
-// on the one thread that holds the root region (above).
-#[cfg(not(test))]
-unsafe impl Sync for FirstChunk {}
-#[cfg(not(test))]
-struct Global(Space);
-// SAFETY: the cells are only used on the thread that took the root region (above).
+#[repr(C)]
+struct Global {
+    space: Space,
+    taken: core::sync::atomic::AtomicBool,
+    first: FirstChunk,
+}
+// SAFETY: the cells and the chunk's bytes are only used on the thread that took
+// the root region (above); the chunk only through slices that regions hand out.
 #[cfg(not(test))]
 unsafe impl Sync for Global {}
 #[cfg(not(test))]
-static SPACE: Global = Global(Space {
-    top: Cell::new(0),
-    base: Cell::new(0),
-    end: Cell::new(0),
-});
-#[cfg(not(test))]
-static TAKEN: core::sync::atomic::AtomicBool = core::sync::atomic::AtomicBool::new(false);
+static GLOBAL: Global = Global {
+    space: Space {
+        top: Cell::new(0),
+        base: Cell::new(0),
+        end: Cell::new(0),
+    },
+    taken: core::sync::atomic::AtomicBool::new(false),
+    first: FirstChunk(core::cell::UnsafeCell::new([0; FIRST])),
+};
 
 #[cfg(not(test))]
 #[inline(always)]
 fn space() -> &'static Space {
-    &SPACE.0
+    &GLOBAL.space
 }
 
 #[cfg(not(test))]
 #[inline(always)]
 fn first_base() -> usize {
-    FIRST_CHUNK.0.get() as usize
+    GLOBAL.first.0.get() as usize
 }
 
 /// Takes the root (once per process).
 #[cfg(not(test))]
 fn take_root() -> bool {
-    !TAKEN.swap(true, core::sync::atomic::Ordering::Relaxed)
+    !GLOBAL
+        .taken
+        .swap(true, core::sync::atomic::Ordering::Relaxed)
 }
 
 // Unit tests run on many threads: each has an arena of its own (a leaked first

@@ -11,6 +11,10 @@ use super::{BorrowedFd, Errno};
 /// The stdout buffer's size: one write(2) per 64 KiB of output.
 pub const BUF_SIZE: usize = 64 * 1024;
 
+/// In declared order (`repr(C)`): the counters before the buffer, so that they
+/// share its first page, which any output touches (Rust's own layout put them
+/// after the 64 KiB, a page more to fault in on every run).
+#[repr(C)]
 struct State {
     len: usize,
     /// Bytes handed to write(2) so far (for `position`).
