@@ -62,6 +62,60 @@ GNU ls's syscalls (LC_ALL=C.UTF-8): $(LC_ALL=C.UTF-8 sys_top "${gnu[@]}").
 
 EOF
 
+# Small runs: what a script that calls ls and wc thousands of times pays per call
+# (a 3-byte file, a directory of 3 entries). Page faults from `perf stat -r 200`
+# (the mean over the runs, the process alone); busybox where /bin/busybox (or
+# $BUSYBOX) is one.
+echo "bench: start-up: small runs" >&2
+small=$(mktemp -d /tmp/bareutils-small.XXXXXX)
+trap 'rm -rf "$empty" "$small" "${BU_LINKS:-}"' EXIT
+printf 'ab\n' >"$small/tiny"
+mkdir "$small/few" && touch "$small/few/a" "$small/few/b" "$small/few/c"
+bu_links
+trap 'rm -rf "$empty" "$small" "$BU_LINKS"' EXIT
+bb=${BUSYBOX:-/bin/busybox}
+[ -x "$bb" ] || bb=""
+faults_of() {
+  if command -v perf >/dev/null 2>&1; then
+    (cd "$small" && perf stat -r 200 -x, -e page-faults "$@" 2>&1 >/dev/null | tail -1 | cut -d, -f1)
+  else
+    (cd "$small" && minor_faults "$@")
+  fi
+}
+rss_of() { (cd "$small" && peak_rss "$@"); }
+small_rows=""
+for row in "wc tiny" "wc -l tiny" "ls tiny" "ls few" "ls -l tiny"; do
+  cmds=("$BU_LINKS/$row" "/usr/bin/$row")
+  [ -n "$bb" ] && cmds+=("$bb $row")
+  f=() r=()
+  for c in "${cmds[@]}"; do
+    read -r -a a <<<"$c"
+    f+=("$(faults_of "${a[@]}")")
+    r+=("$(rss_of "${a[@]}")")
+  done
+  IFS=$'\t' read -r -a t < <(cd "$small" && LC_ALL=C times "${cmds[@]}")
+  line="| \`$row\` | ${t[0]} / ${f[0]} / ${r[0]} | ${t[1]} / ${f[1]} / ${r[1]} |"
+  [ -n "$bb" ] && line="$line ${t[2]} / ${f[2]} / ${r[2]} |"
+  small_rows="$small_rows$line
+"
+done
+bb_head="" bb_sep=""
+if [ -n "$bb" ]; then
+  bb_head=" $("$bb" 2>&1 | head -1 | cut -d' ' -f1-2) ($(bin_size "$bb") bytes) |"
+  bb_sep=" ---: |"
+fi
+cat <<EOF
+### Start-up: small runs
+
+LC_ALL=C, stdout /dev/null, in a directory holding \`tiny\` (3 bytes) and \`few\` (3
+empty files). Each cell: time (\`hyperfine -N --warmup 100 --runs $runs\`) / minor page
+faults (\`perf stat -r 200 -e page-faults\`, mean) / peak RSS in KiB (\`/usr/bin/time -f %M\`).
+
+| command | bareutils | GNU |$bb_head
+| --- | ---: | ---: |$bb_sep
+$small_rows
+EOF
+
 # Binary sizes; GNU's tools also map their shared libraries.
 libs_size() {
   ldd "$1" 2>/dev/null | awk '{ for (i = 1; i <= NF; i++) if ($i ~ /^\//) { print $i; break } }' |
