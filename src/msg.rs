@@ -214,7 +214,7 @@ pub fn finish(prog: &[u8], status: i32, failure: i32, how: WriteError) -> i32 {
     let pending = out::pending();
     out::flush();
     let Some(e) = out::error() else {
-        return if err::failed() { failure } else { status };
+        return closed(prog, status, failure, pending);
     };
     let mut l = start(prog);
     say(&mut l, COREUTILS, b"write error", &[]);
@@ -233,4 +233,28 @@ pub fn finish(prog: &[u8], status: i32, failure: i32, how: WriteError) -> i32 {
     }
     l.push(b"\n").send();
     failure
+}
+
+/// The end of a run whose writes all succeeded, as close_stdout's: stdout is
+/// closed, and a file system that reports a failed write only then (NFS, a
+/// quota) gets `PROG: write error: TEXT` and `failure` (EBADF too when bytes were
+/// pending, as glibc's fclose); then stderr, whose failed close is `failure`
+/// alone. Each only after output went to it: a stream never written has nothing
+/// to lose (and the run one close less).
+fn closed(prog: &[u8], status: i32, failure: i32, pending: bool) -> i32 {
+    let mut status = if err::failed() { failure } else { status };
+    if out::wrote() {
+        if let Err(e) = out::close() {
+            if pending || e != Errno::BADF {
+                let mut l = start(prog);
+                say(&mut l, COREUTILS, b"write error", &[]);
+                l.push(b": ").errno(e).push(b"\n").send();
+                status = failure;
+            }
+        }
+    }
+    if err::wrote() && out::close_stderr().is_err_and(|e| e != Errno::BADF) {
+        status = failure;
+    }
+    status
 }

@@ -94,7 +94,6 @@ pub fn main(prog: &'static [u8], first: usize) -> i32 {
         total: Counts::default(),
         width: 1,
         stdin_closed: false,
-        only_operand: false,
     };
     let ok = match (cmd.files0, cmd.operands) {
         (Some(list), _) => run.files0(job, list, &root),
@@ -105,9 +104,14 @@ pub fn main(prog: &'static [u8], first: usize) -> i32 {
     let stdin_closed = run.stdin_closed;
     // The process ends next: no need to close the splice sink.
     core::mem::forget(run);
+    // GNU closes standard input at the end when it was read, and says `-: TEXT`
+    // when that fails: after a read that failed with EBADF, fd 0 is closed (`<&-`)
+    // or open only for writing (`0>FILE`, whose close succeeds).
     if stdin_closed {
-        report(job, b"-", None, Some(Errno::BADF));
-        status = 1;
+        if let Err(e) = file::close_stdin() {
+            report(job, b"-", None, Some(e));
+            status = 1;
+        }
     }
     finish(job, status)
 }
@@ -185,8 +189,6 @@ struct Run<'r> {
     total: Counts,
     width: usize,
     stdin_closed: bool,
-    /// The input being counted is the only operand (its fd need not be closed).
-    only_operand: bool,
 }
 
 impl Run<'_> {
@@ -208,7 +210,6 @@ impl Run<'_> {
             Ok(p) => p,
             Err(Exhausted) => return memory_exhausted(job),
         };
-        self.only_operand = n == 1;
         let mut ok = true;
         for (i, &name) in names.iter().enumerate() {
             if name.is_empty() {
@@ -245,15 +246,10 @@ impl Run<'_> {
     /// Names from `--files0-from=F`.
     fn files0(&mut self, job: &Job, list_name: &'static [u8], root: &Arena<'static>) -> bool {
         let from_stdin = list_name == b"-";
-        let opened;
-        let fd: BorrowedFd<'_> = if from_stdin {
-            file::stdin()
-        } else {
+        let mut opened: Option<OwnedFd> = None;
+        if !from_stdin {
             match open_name(list_name) {
-                Ok(f) => {
-                    opened = f;
-                    opened.as_fd()
-                }
+                Ok(f) => opened = Some(f),
                 Err(e) => {
                     report(
                         job,
@@ -264,16 +260,25 @@ impl Run<'_> {
                     return false;
                 }
             }
-        };
+        }
         let mut names = match List::new(root) {
             Ok(l) => l,
             Err(_) => return memory_exhausted(job),
         };
-        let info = file::fstat(fd).ok().map(|st| Info::of(&st));
+        let info = file::fstat(list_fd(&opened)).ok().map(|st| Info::of(&st));
         let whole = files0::read_whole(info);
         let mut stats: &mut [PreStat] = &mut [];
         if whole {
-            match names.read_all(fd) {
+            // GNU reads a whole list with stdio and closes it before counting: a
+            // failed close is a failed read. (The names are all in memory then:
+            // `names.next` reads no more.)
+            let read = names.read_all(list_fd(&opened)).and_then(|()| {
+                opened
+                    .take()
+                    .map_or(Ok(()), file::close)
+                    .map_err(ListError::Read)
+            });
+            match read {
                 Ok(()) => {}
                 Err(ListError::Memory) => return memory_exhausted(job),
                 Err(ListError::Read(_)) => {
@@ -295,7 +300,7 @@ impl Run<'_> {
         let mut ok = true;
         loop {
             let i = names.taken;
-            let name = match names.next(fd) {
+            let name = match names.next(list_fd(&opened)) {
                 None => break,
                 Some(Ok(name)) => name,
                 Some(Err(ListError::Memory)) => return memory_exhausted(job),
@@ -351,12 +356,8 @@ impl Run<'_> {
         }
         let fd = opened.as_ref().map_or(file::stdin(), |f| f.as_fd());
         let outcome = self.reader.count(job, fd, pre, stdin);
-        if self.only_operand {
-            // exit closes it: one syscall less.
-            core::mem::forget(opened);
-        } else {
-            drop(opened);
-        }
+        // As GNU: a file's close is checked, and reported after its counts.
+        let closed = opened.map_or(Ok(()), file::close);
         let mut counts = outcome.counts;
         if job.shows(Column::Chars) && !job.utf8 {
             counts.chars = counts.bytes;
@@ -372,6 +373,10 @@ impl Run<'_> {
             counts_line(job, self.width, &counts, name);
         }
         self.total.add(&counts);
+        if let Err(e) = closed {
+            file_error(job, name.unwrap_or(b""), e);
+            return false;
+        }
         outcome.error.is_none()
     }
 
@@ -429,6 +434,11 @@ fn c_path<'b>(name: &[u8], buf: &'b mut [u8; 4096]) -> Result<&'b core::ffi::CSt
 }
 
 /// Opens `name` for reading.
+/// The descriptor a list of names is read from: the file opened, else stdin.
+fn list_fd(opened: &Option<OwnedFd>) -> BorrowedFd<'_> {
+    opened.as_ref().map_or(file::stdin(), |f| f.as_fd())
+}
+
 fn open_name(name: &[u8]) -> Result<OwnedFd, Errno> {
     file::open_read(file::cwd(), c_path(name, &mut [0; 4096])?)
 }

@@ -128,7 +128,9 @@ pub fn listing(dir: BorrowedFd<'_>, name_z: &[u8], follow: bool, dev: u64) -> Op
 /// Looks up what the long format or -Z shows beyond `m` for the entry `e` (a name
 /// in the directory `dir`, whose path `scratch` was started with) with one xattr
 /// listing (`listed`, when it was made already): sets the ACL / context marker,
-/// and returns the security context when -Z shows it (None: `?`).
+/// and returns the security context when -Z shows it (None: `?`), and the
+/// listing's error that GNU reports (not ENOTSUP, ENODATA, nor ERANGE: more names
+/// than the buffer holds).
 pub fn probe<'a>(
     region: &Arena<'a>,
     dir: BorrowedFd<'_>,
@@ -137,9 +139,10 @@ pub fn probe<'a>(
     m: &mut Meta,
     p: &Probe,
     listed: Option<Listed>,
-) -> Result<Option<&'a [u8]>, Exhausted> {
+) -> Result<(Option<&'a [u8]>, Option<Errno>), Exhausted> {
     let symlink = Kind::from_mode(m.mode) == Kind::Symlink;
     let mut context = None;
+    let mut error = None;
     if let Some(mut listed) = listed.or_else(|| listing(dir, e.name_z(), p.follow, m.dev)) {
         let Scratch { path, prefix, list } = scratch;
         if let Some(path) = path_of(path, *prefix, e.name()) {
@@ -168,7 +171,8 @@ pub fn probe<'a>(
                             && q(c"system.posix_acl_default", &mut none));
                 }
                 Err(Errno::NOTSUP) => UNSUPPORTED_DEV.store(m.dev, Ordering::Relaxed),
-                Err(_) => {}
+                Err(Errno::NODATA) => {}
+                Err(e) => error = Some(e),
             }
             acl &= !symlink;
             if label {
@@ -198,7 +202,7 @@ pub fn probe<'a>(
             }
         }
     }
-    Ok(context)
+    Ok((context, error))
 }
 
 /// A symlink's target as GNU 9.1 sees it: the link is read, and when `stat` the

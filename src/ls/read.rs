@@ -191,12 +191,13 @@ pub fn stream(
     let error = names(fd, buf, filter, &mut |mode, _, name| {
         let mut one = [Entry::new(name, Kind::from_mode(mode))];
         let r = region.sub();
-        let mut failed = None;
+        // (an xattr error, then a symlink's)
+        let mut failed = [None, None];
         let s = scratch.as_deref_mut();
         exhausted = stat_entries(&r, fd, &mut one, needs, s, None, &mut |_, err, why| {
-            failed = Some((err, why))
+            failed[usize::from(why != Failure::Xattr)] = Some((err, why))
         });
-        if let Some((err, why)) = failed {
+        for (err, why) in failed.into_iter().flatten() {
             on(Event::Failed(one[0].name(), err, why));
         }
         if exhausted.is_ok() {
@@ -218,12 +219,16 @@ pub enum Failure {
     Stat,
     /// It is a symlink whose target could not be read (long format).
     Readlink,
+    /// Its extended attributes could not be listed (long format, -Z): GNU says
+    /// so and leaves the exit status as it is.
+    Xattr,
 }
 
 /// After `e` (a name in `dir`; an operand's directory part is `prefix`) was
 /// stat'd into `m` (with its xattr listing `listed` when it was made with the
 /// stat call): the long format's and -Z's probe, and, for a symlink, its target
-/// as `needs` asks. Returns the error of a symlink that could not be read.
+/// as `needs` asks. Returns the errors to report: the xattr listing's, and that of
+/// a symlink that could not be read.
 pub fn examine<'a>(
     region: &Arena<'a>,
     dir: BorrowedFd<'_>,
@@ -232,10 +237,10 @@ pub fn examine<'a>(
     e: &mut Entry<'a>,
     (m, listed): (&mut Meta, Option<Listed>),
     needs: &Needs,
-) -> Result<Option<Errno>, Exhausted> {
-    let context = match (&needs.probe, scratch) {
+) -> Result<(Option<Errno>, Option<Errno>), Exhausted> {
+    let (context, xattr) = match (&needs.probe, scratch) {
         (Some(p), Some(s)) => probe(region, dir, s, e, m, p, listed)?,
-        _ => None,
+        _ => (None, None),
     };
     let mut error = None;
     let mut target = None;
@@ -248,7 +253,7 @@ pub fn examine<'a>(
         }
     }
     attach(region, e, target, context, needs)?;
-    Ok(error)
+    Ok((xattr, error))
 }
 
 /// Gives `e` its target and context, when it has either.
@@ -380,7 +385,11 @@ pub fn stat_entries<'a>(
                 e.kind = Kind::from_mode(m.mode);
                 // (Only a plan that stats every entry probes.)
                 let s = scratch.as_deref_mut();
-                if let Some(err) = examine(region, dir, b"", s, e, (m, *listed), needs)? {
+                let (xattr, link) = examine(region, dir, b"", s, e, (m, *listed), needs)?;
+                if let Some(err) = xattr {
+                    failed(e.name(), err, Failure::Xattr);
+                }
+                if let Some(err) = link {
                     failed(e.name(), err, Failure::Readlink);
                 }
                 e.meta = Some(m);
@@ -446,9 +455,9 @@ fn stat_all<'a>(
 
 /// What the stat of an operand found.
 pub enum Operand {
-    /// Its entry (in the caller's slot), and the error of a symlink that could not
-    /// be read.
-    Found(Option<Errno>),
+    /// Its entry (in the caller's slot), and the errors of its xattr listing and
+    /// of a symlink that could not be read.
+    Found(Option<Errno>, Option<Errno>),
     /// Why it could not be stat'd.
     Missing(Errno),
 }
@@ -527,7 +536,7 @@ fn operand<'a>(
     *slot = Entry::new(name_z, Kind::from_mode(m.mode));
     // A relative target is read from the operand's directory.
     let prefix = &op[..op.iter().rposition(|&b| b == b'/').map_or(0, |i| i + 1)];
-    let error = examine(region, cwd, prefix, Some(scratch), slot, (m, None), needs)?;
+    let (xattr, link) = examine(region, cwd, prefix, Some(scratch), slot, (m, None), needs)?;
     slot.meta = Some(m);
-    Ok(Some(Operand::Found(error)))
+    Ok(Some(Operand::Found(xattr, link)))
 }

@@ -146,7 +146,10 @@ impl<'c> Walk<'c> {
                 break;
             };
             match stat.stat(sub, op, &needs, self.plan.deref, slot)? {
-                Some(Operand::Found(unreadable)) => {
+                Some(Operand::Found(xattr, unreadable)) => {
+                    if let Some(err) = xattr {
+                        self.report.xattr(op, err);
+                    }
                     if let Some(err) = unreadable {
                         self.report
                             .failed(b"cannot read symbolic link %s", op, err, 2);

@@ -9,6 +9,15 @@ use core::sync::atomic::{AtomicBool, Ordering};
 /// Some message could not be written (stderr closed, or open read-only).
 static FAILED: AtomicBool = AtomicBool::new(false);
 
+/// Some message was written (or tried): stderr is closed and checked at exit.
+static WROTE: AtomicBool = AtomicBool::new(false);
+
+/// True when some message went to stderr (GNU's close_stdout then closes it, and
+/// a close that fails makes the status the applet's failure).
+pub fn wrote() -> bool {
+    WROTE.load(Ordering::Relaxed)
+}
+
 /// True when a write to stderr has failed. GNU's close_stdout then ends the
 /// process with the applet's failure status, even when all else went well.
 pub fn failed() -> bool {
@@ -90,8 +99,11 @@ impl Line {
 
     fn spill(&mut self) {
         out::flush();
-        if self.len > 0 && out::write_fd(super::file::stderr(), self.text()).is_err() {
-            FAILED.store(true, Ordering::Relaxed);
+        if self.len > 0 {
+            WROTE.store(true, Ordering::Relaxed);
+            if out::write_fd(super::file::stderr(), self.text()).is_err() {
+                FAILED.store(true, Ordering::Relaxed);
+            }
         }
         self.len = 0;
     }

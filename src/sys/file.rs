@@ -107,6 +107,25 @@ pub fn read(fd: BorrowedFd<'_>, buf: &mut [u8]) -> Result<usize, Errno> {
     retry(|| rustix::io::read(fd, &mut *buf))
 }
 
+/// close(2) of a descriptor this process opened, with its result (a FUSE server
+/// can fail an input's flush). Linux releases the descriptor whatever close
+/// returns, EINTR included, so it is never retried.
+pub fn close(fd: OwnedFd) -> Result<(), Errno> {
+    use rustix::fd::IntoRawFd;
+    let raw = fd.into_raw_fd();
+    // SAFETY: `raw` was owned by the OwnedFd just given up: nothing else owns or
+    // uses it, and it is closed exactly once, here.
+    unsafe { rustix::io::try_close(raw) }
+}
+
+/// close(2) of fd 0, at exit, after standard input was counted: whether it was
+/// open at all (a read fails with EBADF on a descriptor open only for writing too).
+pub fn close_stdin() -> Result<(), Errno> {
+    // SAFETY: fd 0 is not used again by this process (the caller exits next);
+    // closing a descriptor that is not open only fails with EBADF.
+    unsafe { rustix::io::try_close(0) }
+}
+
 /// fstat(2).
 pub fn fstat(fd: BorrowedFd<'_>) -> Result<Stat, Errno> {
     rustix::fs::fstat(fd)

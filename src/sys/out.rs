@@ -189,6 +189,18 @@ pub fn error() -> Option<Errno> {
     with(|s| s.error)
 }
 
+/// Whether any byte was handed to write(2) (escapes included).
+pub fn wrote() -> bool {
+    with(|s| s.written > 0)
+}
+
+/// close(2) on fd 2, at exit, after the last message.
+pub fn close_stderr() -> Result<(), Errno> {
+    // SAFETY: fd 2 is never used again by this process (the caller exits next);
+    // closing an fd that is not open only fails with EBADF.
+    unsafe { rustix::io::try_close(2) }
+}
+
 /// close(2) on fd 1, for an applet that reports a write error as GNU's
 /// `close_stdout` does: its errno text depends on whether closing fails (EBADF
 /// when fd 1 was never open). Nothing may be written afterwards.

@@ -97,7 +97,13 @@ impl<'r> Reader<'r> {
             if method != Method::Lines {
                 return self.full(job, fd, pre, stdin);
             }
-            self.lines(fd, pre, stdin, &mut counts)
+            let error = self.lines(fd, pre, stdin, &mut counts);
+            if error.is_some() && !job.shows(Column::Chars) {
+                // GNU's loop for lines (and bytes) gives nothing back when a read
+                // fails: the file's counts are 0 (its other loops keep theirs).
+                counts = Counts::default();
+            }
+            error
         };
         Outcome { counts, error }
     }

@@ -52,6 +52,12 @@ impl Report {
         }
     }
 
+    /// `PROG: NAME: ERRNO` for a file whose extended attributes could not be
+    /// listed: GNU's message, which leaves the status as it is.
+    pub(super) fn xattr(&mut self, name: &[u8], e: Errno) {
+        msg::failed(self.prog, b"%s", name, QUOTEF, e);
+    }
+
     /// An entry of the directory at `path` that could not be stat'd or read.
     pub(super) fn entry(&mut self, path: &mut Path, name: &[u8], e: Errno, why: Failure) {
         let base = path.len();
@@ -59,14 +65,18 @@ impl Report {
         let dot = path.bytes() == b".";
         if dot || path.push_name(name).is_ok() {
             let full: &[u8] = if dot { name } else { path.bytes() };
-            let what: &[u8] = match why {
-                Failure::Stat => b"cannot access %s",
-                Failure::Readlink => b"cannot read symbolic link %s",
-            };
-            msg::failed(self.prog, what, full, QUOTEAF, e);
+            match why {
+                Failure::Stat => msg::failed(self.prog, b"cannot access %s", full, QUOTEAF, e),
+                Failure::Readlink => {
+                    msg::failed(self.prog, b"cannot read symbolic link %s", full, QUOTEAF, e)
+                }
+                Failure::Xattr => self.xattr(full, e),
+            }
         }
         path.truncate(base);
-        self.fail(1);
+        if why != Failure::Xattr {
+            self.fail(1);
+        }
     }
 
     /// GNU's `not listing already-listed directory` for the directory at `path`.
