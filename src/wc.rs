@@ -433,12 +433,12 @@ fn c_path<'b>(name: &[u8], buf: &'b mut [u8; 4096]) -> Result<&'b core::ffi::CSt
     core::ffi::CStr::from_bytes_until_nul(&buf[..]).map_err(|_| Errno::NOENT)
 }
 
-/// Opens `name` for reading.
 /// The descriptor a list of names is read from: the file opened, else stdin.
 fn list_fd(opened: &Option<OwnedFd>) -> BorrowedFd<'_> {
     opened.as_ref().map_or(file::stdin(), |f| f.as_fd())
 }
 
+/// Opens `name` for reading.
 fn open_name(name: &[u8]) -> Result<OwnedFd, Errno> {
     file::open_read(file::cwd(), c_path(name, &mut [0; 4096])?)
 }

@@ -8,13 +8,14 @@ pub use rustix::fs::{Advice, Stat};
 
 /// File descriptor 0. It may be closed, or (in ls, see open_dir) a directory.
 pub fn stdin() -> BorrowedFd<'static> {
-    // SAFETY: this program never closes fd 0. If the parent left it closed, the
-    // number can be taken only by a directory (open_dir, open_dir_same_mount):
-    // every file opened for reading or writing is moved above 2 (above_stdio). So
-    // the borrowed number is closed (calls fail with EBADF) or one of our
-    // read-only directories, on which read fails with EISDIR and write with
-    // EBADF: no byte is read from or written into a file that is not stdin.
-    // Only wc reads fd 0, and wc opens no directory.
+    // SAFETY: fd 0 is closed only by close_stdin, as wc exits, after which
+    // nothing borrows it. If the parent left it closed, the number can be taken
+    // only by a directory (open_dir, open_dir_same_mount): every file opened for
+    // reading or writing is moved above 2 (above_stdio). So the borrowed number
+    // is closed (calls fail with EBADF) or one of our read-only directories, on
+    // which read fails with EISDIR and write with EBADF: no byte is read from or
+    // written into a file that is not stdin. Only wc reads fd 0, and wc opens no
+    // directory.
     unsafe { rustix::stdio::stdin() }
 }
 
@@ -24,7 +25,8 @@ pub fn stdout() -> BorrowedFd<'static> {
     // only after the options, so the terminal's width and isatty are asked of
     // the parent's fd 1 or of nothing), where write fails with EBADF as on a
     // closed descriptor, the error GNU reports there too. fd 1 is closed only by
-    // out::close, after which the process writes nothing more to it and exits.
+    // out::close (and fd 2 by out::close_stderr), after which the process writes
+    // nothing more to it and exits.
     unsafe { rustix::stdio::stdout() }
 }
 
