@@ -377,3 +377,55 @@ fn no_descriptor_left_by_a_directory_not_taken() {
         assert_eq!(show(&o.stderr), show(&g.stderr), "threads {threads}");
     }
 }
+
+/// Stopped and continued over and over while it runs (SIGSTOP and SIGCONT, as a
+/// shell's job control or a debugger sends them), with and without workers: the
+/// calls they interrupt (futex waits, getdents64, statx) restart, and the listing
+/// is GNU's, byte for byte.
+#[test]
+fn stopped_and_continued_lists_as_gnu() {
+    let fx = Fixture::new("threads-stop");
+    for a in 0..40 {
+        for b in 0..25 {
+            fx.file(format!("s{a}/t{b}/f"), "x".repeat(b));
+        }
+    }
+    fx.all_mtimes(1_600_000_000);
+    let args = ["-lR", "."];
+    let want = gnu_in(&fx.root, &args);
+    let link = link_named(&bin(), "ls");
+    let out = fx.root.join("..").join("threads-stop.out");
+    for threads in ["0", "3"] {
+        let file = std::fs::File::create(&out).expect("output file");
+        let mut child = Command::new(&link)
+            .args(args)
+            .env_clear()
+            .envs(base_env())
+            .env("BAREUTILS_THREADS", threads)
+            .current_dir(&fx.root)
+            .stdout(file)
+            .stderr(std::process::Stdio::piped())
+            .spawn()
+            .expect("spawn ls");
+        let pid = child.id().to_string();
+        let mut stops = 0;
+        while child.try_wait().expect("wait").is_none() {
+            for sig in ["-STOP", "-CONT"] {
+                let _ = Command::new("kill").args([sig, &pid]).status();
+            }
+            stops += 1;
+        }
+        let o = child.wait_with_output().expect("ls output");
+        let got = Output {
+            stdout: std::fs::read(&out).expect("read output"),
+            stderr: o.stderr,
+            status: o.status.code().unwrap_or(-1),
+        };
+        assert_eq!(
+            (show(&got.stdout), show(&got.stderr), got.status),
+            (show(&want.stdout), show(&want.stderr), want.status),
+            "BAREUTILS_THREADS={threads}, stopped {stops} times"
+        );
+    }
+    let _ = std::fs::remove_file(&out);
+}
