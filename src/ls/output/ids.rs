@@ -10,7 +10,7 @@ use core::cell::{OnceCell, RefCell};
 mod users;
 
 /// Ids remembered per database; past this, lookups scan the file again.
-const CACHED: usize = 128;
+const CACHED: usize = 64;
 
 /// The ids looked up so far and their names (None: no name).
 type Answers = heapless::Vec<(u32, Option<&'static [u8]>), CACHED>;
