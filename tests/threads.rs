@@ -11,8 +11,11 @@ use std::process::Command;
 
 /// A tree of 60 directories in three levels, files of every size class, symlinks
 /// (to files, to directories, dangling, a loop), a fifo, a directory of 300
-/// entries (more than a worker reads ahead: the walk reads it, its stat calls
-/// shared), and an unreadable directory and file (for a user other than root).
+/// entries (more than a worker stats ahead: the walk makes its stat calls,
+/// shared), six of 120 entries with long names (each more names than a slot
+/// holds: they borrow the pool's buffers, more than it has), one of 1,200
+/// (more names than a borrowed buffer holds: the walk reads it), and an
+/// unreadable directory and file (for a user other than root).
 fn tree(fx: &Fixture) {
     for a in 0..4 {
         for b in 0..4 {
@@ -33,6 +36,15 @@ fn tree(fx: &Fixture) {
         fx.file(format!("big/n{i:03}"), "z".repeat(i % 7));
     }
     fx.dir("big/sub");
+    for w in 0..6 {
+        for i in 0..120 {
+            fx.file(format!("wide/w{w}/a-rather-long-name-{i:03}"), b"");
+        }
+        fx.dir(format!("wide/w{w}/sub"));
+    }
+    for i in 0..1200 {
+        fx.file(format!("wide/huge/another-long-name-{i:04}"), b"");
+    }
     fx.dir("closed/inner");
     fx.file("closed/inner/f", b"");
     fx.chmod("closed", 0o000);

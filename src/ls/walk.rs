@@ -200,6 +200,8 @@ impl<'c> Walk<'c> {
         let Ok(c) = CStr::from_bytes_with_nul(e.name_z()) else {
             return Ok(());
         };
+        // (Numbered as GNU's: the descriptors of the last operand are closed.)
+        thread::closed();
         match file::open_dir(file::cwd(), c, true) {
             Ok(fd) => {
                 // In a closed standard descriptor, it is closed as GNU closes
@@ -365,7 +367,7 @@ impl<'c> Walk<'c> {
         };
         let depth = self.levels.depth();
         if !self.levels.add_pending(entries)? || self.levels.at(depth).by_path {
-            drop(fd);
+            thread::close_later(fd);
         } else {
             self.fds.kept.keep(depth, fd);
         }

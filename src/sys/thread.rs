@@ -13,8 +13,11 @@
 
 use super::arch::{block_signals, exit_thread, futex_wait, futex_wait_shared, futex_wake, spawn};
 
+mod pool;
 mod slots;
-use core::sync::atomic::{AtomicBool, AtomicU32, AtomicUsize, Ordering::SeqCst};
+use core::sync::atomic::{AtomicBool, AtomicI32, AtomicU32, AtomicUsize, Ordering::SeqCst};
+pub use pool::{Lease, Pool};
+use rustix::fd::{FromRawFd, IntoRawFd, OwnedFd};
 pub use slots::{Post, Slots, Task};
 
 /// At most this many workers.
@@ -132,6 +135,7 @@ pub fn retire() {
         }
     }
     s.made.store(0, SeqCst);
+    closed();
 }
 
 /// Adds a worker, up to the limit `plan` set: the main thread waited for a
@@ -201,6 +205,9 @@ extern "C" fn worker(index: usize) -> ! {
             }
         }
         if slots::serve() {
+            continue;
+        }
+        if close_pending() {
             continue;
         }
         // Most tasks come soon after the last: look again a while before
@@ -318,5 +325,58 @@ fn announce() {
     s.generation.fetch_add(1, SeqCst);
     if s.sleeping.load(SeqCst) > 0 && s.spinning.load(SeqCst) == 0 {
         futex_wake(&s.generation, 1);
+    }
+}
+
+/// Descriptors the main thread is done with, plus one, for a worker to close
+/// (0: none):
+/// closing a directory read whole frees what the kernel kept of it, time the
+/// walk need not spend.
+static TO_CLOSE: [AtomicI32; 32] = [const { AtomicI32::new(0) }; 32];
+static CLOSING: AtomicU32 = AtomicU32::new(0);
+
+/// Closes `fd`: a worker does, when workers run and one can take it; else now.
+/// Only the main thread calls this; none is left to close once `retire`
+/// returns.
+pub fn close_later(fd: OwnedFd) {
+    if SHARED.made.load(SeqCst) == 0 || SHARED.retiring.load(SeqCst) {
+        drop(fd);
+        return;
+    }
+    let raw = fd.into_raw_fd();
+    for at in &TO_CLOSE {
+        if at.compare_exchange(0, raw + 1, SeqCst, SeqCst).is_ok() {
+            CLOSING.fetch_add(1, SeqCst);
+            return;
+        }
+    }
+    // SAFETY: `raw` came from the OwnedFd just given up and went nowhere else.
+    drop(unsafe { OwnedFd::from_raw_fd(raw) });
+}
+
+/// Closes the descriptors left by `close_later`; false when there were none.
+fn close_pending() -> bool {
+    if CLOSING.load(SeqCst) == 0 {
+        return false;
+    }
+    for at in &TO_CLOSE {
+        let raw = at.swap(0, SeqCst) - 1;
+        if raw >= 0 {
+            // SAFETY: `close_later` moved the ownership of `raw` into the array;
+            // the swap took it out, so this thread alone owns it.
+            drop(unsafe { OwnedFd::from_raw_fd(raw) });
+            CLOSING.fetch_sub(1, SeqCst);
+        }
+    }
+    true
+}
+
+/// Returns once every descriptor given to `close_later` is closed (only the
+/// main thread calls this): before a descriptor is opened whose number shows
+/// (an operand, that may be /proc/self/fd), as GNU would number it.
+pub fn closed() {
+    close_pending();
+    while CLOSING.load(SeqCst) != 0 {
+        core::hint::spin_loop();
     }
 }

@@ -14,8 +14,9 @@
 //! renamed or replaced meanwhile, or a mount point, is opened and read again by
 //! the walk. A descriptor not taken is closed as its slot is freed.
 //! The results are bounded: `SLOTS` directories ahead, each of at most
-//! `NAMES_CAP` bytes of names and `ENTRIES_CAP` entries (a bigger one is read by
-//! the walk, its stat calls shared: `read::share`). Tasks are found by a tag,
+//! `NAMES_CAP` bytes of names (or one of the few `BIG` buffers; a bigger one is
+//! read by the walk) and stat results for at most `ENTRIES_CAP` entries (for a
+//! bigger one, the walk makes the stat calls, shared: `read::share`). Tasks are found by a tag,
 //! a hash of their parent's key and their name; those of a directory the walk
 //! is done with are given up.
 
@@ -27,7 +28,7 @@ use crate::ls::read::{self, share, StatPlan, Stated};
 use crate::sys::arena::{Arena, Exhausted};
 use crate::sys::mem::{reserve_uninit, Stack};
 use crate::sys::once::Once;
-use crate::sys::thread::{self, Post, Slots, Task};
+use crate::sys::thread::{self, Lease, Pool, Post, Slots, Task};
 use crate::sys::{file, AsFd, Errno, OwnedFd};
 use core::ffi::CStr;
 use core::mem::MaybeUninit;
@@ -35,6 +36,9 @@ use core::sync::atomic::{AtomicU64, Ordering::Relaxed};
 
 /// Directories read ahead at most.
 const SLOTS: usize = 96;
+/// The buffers of names of the directories read ahead that outgrow their
+/// slot's (`NAMES_CAP`): at most this many at a time, of this size.
+static BIG: Pool<4, { 32 << 10 }> = Pool::empty();
 /// Bytes of packed names, entries, and bytes of path of one directory read ahead.
 const NAMES_CAP: usize = 2 << 10;
 const ENTRIES_CAP: usize = 32;
@@ -108,18 +112,71 @@ pub(super) struct Work {
     fd: Option<OwnedFd>,
     /// The error that ended reading early.
     error: Option<Errno>,
-    /// Its names, packed with their d_ino (see `Packed`), and one stat result
-    /// per name.
-    names: Stack<u8>,
+    /// Its names, packed with their d_ino (see `Packed`), their number, and
+    /// one stat result per name when `stated` (else the walk makes the stat
+    /// calls: a directory of more than `ENTRIES_CAP` entries, or one whose
+    /// listing stats nothing).
+    names: Names,
+    count: usize,
     results: Stack<Stated>,
+    stated: bool,
+}
+
+/// Bytes of names (records of `read::record`): in the slot's own buffer, moved
+/// to a buffer of `BIG` for a directory whose names outgrow it.
+struct Names {
+    own: Stack<u8>,
+    big: Option<(Lease, usize)>,
+}
+
+impl Names {
+    fn clear(&mut self) {
+        self.own.truncate(0);
+        self.big = None;
+    }
+
+    fn as_slice(&self) -> &[u8] {
+        match &self.big {
+            Some((lease, len)) => &lease.read()[..*len],
+            None => self.own.as_slice(),
+        }
+    }
+}
+
+impl read::Extend for Names {
+    fn put(&mut self, b: &[u8]) -> bool {
+        let own = &self.own;
+        if self.big.is_none() && own.len() + b.len() > own.capacity() {
+            let Some(mut lease) = BIG.lend() else {
+                return false;
+            };
+            let Some(to) = lease.bytes().get_mut(..own.len()) else {
+                return false;
+            };
+            to.copy_from_slice(own.as_slice());
+            self.big = Some((lease, own.len()));
+        }
+        match &mut self.big {
+            Some((lease, len)) => match lease.bytes().get_mut(*len..*len + b.len()) {
+                Some(to) => {
+                    to.copy_from_slice(b);
+                    *len += b.len();
+                    true
+                }
+                None => false,
+            },
+            None => self.own.extend(b).is_ok(),
+        }
+    }
 }
 
 /// Reads the directory of `w`'s request (on a worker thread), and posts its
 /// subdirectories.
 fn run(w: &mut Work, post: &Post<Work>) {
     w.read = false;
+    w.stated = false;
     w.error = None;
-    w.names.truncate(0);
+    w.names.clear();
     w.results.truncate(0);
     let Some(cx) = CONTEXT.get() else {
         return;
@@ -138,15 +195,14 @@ fn run(w: &mut Work, post: &Post<Work>) {
     w.id = id;
     let mut buf = [MaybeUninit::<u8>::uninit(); 8 << 10];
     let mut count = 0;
-    let mut full = false;
+    let (mut full, mut stats) = (false, false);
     // Subdirectories are posted as they are read: other workers start on them.
     let (batch, mut posted, mut room) = (batch(), 0, true);
     let (names, path) = (&mut w.names, w.path.as_slice());
     let path = &path[..path.len() - 1];
     w.error = read::names(fd.as_fd(), &mut buf, &cx.filter, &mut |mode, ino, name| {
-        full = count == ENTRIES_CAP
-            || names.len() + 11 + name.len() > NAMES_CAP
-            || !read::record(names, mode, ino, name, true);
+        full = !read::record(names, mode, ino, name, true);
+        stats |= cx.stat.wants(Kind::from_mode(mode));
         count += 1;
         let name = &name[..name.len() - 1];
         if room && Kind::from_mode(mode) == Kind::Dir && !dot_or_dotdot(name) {
@@ -156,6 +212,12 @@ fn run(w: &mut Work, post: &Post<Work>) {
         !full
     });
     if full {
+        return;
+    }
+    w.count = count;
+    if count > ENTRIES_CAP || !stats {
+        w.read = true;
+        w.fd = Some(fd);
         return;
     }
     let packed = Packed {
@@ -176,19 +238,21 @@ fn run(w: &mut Work, post: &Post<Work>) {
         at = next;
     }
     w.read = true;
+    w.stated = true;
     w.fd = Some(fd);
 }
 
 impl Task for Work {
     fn clear(&mut self) {
         self.fd = None;
+        self.names.big = None;
     }
 }
 
 /// What a worker read of a directory, copied into the walk's region.
 pub(super) struct Ahead<'a> {
     pub(super) packed: Packed<'a>,
-    pub(super) results: &'a mut [Stated],
+    pub(super) results: Option<&'a mut [Stated]>,
 }
 
 /// The walk's side of reading ahead.
@@ -287,11 +351,14 @@ impl Reader {
                 Some(Ahead {
                     packed: Packed {
                         bytes: region.copy(w.names.as_slice())?,
-                        count: w.results.len(),
+                        count: w.count,
                         ino: true,
                         error: w.error,
                     },
-                    results: region.copy(w.results.as_slice())?,
+                    results: match w.stated {
+                        true => Some(region.copy(w.results.as_slice())?),
+                        false => None,
+                    },
                 }),
                 w.key,
             ),
@@ -361,6 +428,7 @@ fn request(w: &mut Work, parent: &[u8], name: &[u8]) -> bool {
 /// The slots and their buffers (one reservation each for paths, names and
 /// results, touched only as they are used), and the workers.
 fn make_slots() -> Option<Slots<Work>> {
+    BIG.reserve();
     let paths = reserve_uninit::<u8>(SLOTS * PATH_CAP).ok()?;
     let names = reserve_uninit::<u8>(SLOTS * NAMES_CAP).ok()?;
     let results = reserve_uninit::<Stated>(SLOTS * ENTRIES_CAP).ok()?;
@@ -376,15 +444,14 @@ fn make_slots() -> Option<Slots<Work>> {
             id: (0, 0),
             fd: None,
             error: None,
-            names: Stack::new(names.next().unwrap_or_default()),
+            names: Names {
+                own: Stack::new(names.next().unwrap_or_default()),
+                big: None,
+            },
+            count: 0,
             results: Stack::new(results.next().unwrap_or_default()),
+            stated: false,
         },
         run,
     )
-}
-
-impl read::Extend for Stack<u8> {
-    fn put(&mut self, b: &[u8]) -> bool {
-        self.extend(b).is_ok()
-    }
 }

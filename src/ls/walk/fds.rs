@@ -7,7 +7,7 @@
 use super::levels::Levels;
 use super::path::Path;
 use super::{OPEN_LIMIT, PIECE};
-use crate::sys::{file, AsFd, BorrowedFd, Errno, OwnedFd};
+use crate::sys::{file, thread, AsFd, BorrowedFd, Errno, OwnedFd};
 use core::ffi::CStr;
 
 /// The descriptors kept for levels of the walk (by depth, shallowest first): at
@@ -55,7 +55,9 @@ impl Fds {
     /// Closes the descriptor of the level at `depth` (the deepest kept), if held.
     pub(super) fn close(&mut self, depth: usize) {
         if self.open.last().is_some_and(|(d, _)| *d == depth) {
-            drop(self.open.pop());
+            if let Some((_, fd)) = self.open.pop() {
+                thread::close_later(fd);
+            }
         }
     }
 

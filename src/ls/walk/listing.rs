@@ -148,7 +148,7 @@ impl<'c> Lister<'c> {
             return Ok(None);
         }
         let (entries, error, given) = match ahead {
-            Some(a) => (entries_of(sub, &a.packed)?, a.packed.error, Some(a.results)),
+            Some(a) => (entries_of(sub, &a.packed)?, a.packed.error, a.results),
             None => {
                 let (entries, error) = read(sub, fd.as_fd(), self.dirent, &filter)?;
                 (entries, error, None)
