@@ -65,6 +65,7 @@ struct Global {
 #[cfg(not(test))]
 unsafe impl Sync for Global {}
 #[cfg(not(test))]
+#[link_section = ".bss.big.arena"]
 static GLOBAL: Global = Global {
     space: Space {
         top: Cell::new(0),

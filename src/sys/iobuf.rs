@@ -3,7 +3,7 @@
 //! table of wc's character class cache (zeroed, as the cache needs it).
 
 use core::cell::UnsafeCell;
-use core::sync::atomic::{AtomicBool, Ordering};
+use core::sync::atomic::{AtomicU8, Ordering};
 
 /// Bytes per read(2).
 pub const READ_SIZE: usize = 256 * 1024;
@@ -15,28 +15,32 @@ pub const CARRY: usize = 64;
 /// Bytes of the class cache's table (`hot::classes::TABLE`).
 pub const CLASS_TABLE: usize = 0x2_0000;
 
-/// A block handed out at most once.
-struct Block<const N: usize> {
-    taken: AtomicBool,
+/// A block handed out at most once: bit `BIT` of `TAKEN` says it was. (The
+/// flags are kept apart from the blocks, with the other small statics: a flag
+/// at a block's start is read, then written, before the block is used, two
+/// faults on a page the block's first write would commit anyway.)
+struct Block<const N: usize, const BIT: u8> {
     bytes: UnsafeCell<[u8; N]>,
 }
 
-// SAFETY: the bytes are handed out at most once (`taken`), so no two references to
-// them exist, on any thread.
-unsafe impl<const N: usize> Sync for Block<N> {}
+/// The blocks handed out.
+static TAKEN: AtomicU8 = AtomicU8::new(0);
 
-impl<const N: usize> Block<N> {
-    const fn new() -> Block<N> {
+// SAFETY: the bytes are handed out at most once (`TAKEN`), so no two references to
+// them exist, on any thread.
+unsafe impl<const N: usize, const BIT: u8> Sync for Block<N, BIT> {}
+
+impl<const N: usize, const BIT: u8> Block<N, BIT> {
+    const fn new() -> Self {
         Block {
-            taken: AtomicBool::new(false),
             bytes: UnsafeCell::new([0; N]),
         }
     }
 
     /// The block, zeroed as it has never been handed out; None after the first call.
-    #[allow(clippy::mut_from_ref)] // unique: `taken` lets one call through
+    #[allow(clippy::mut_from_ref)] // unique: `TAKEN` lets one call through
     fn take(&'static self) -> Option<&'static mut [u8; N]> {
-        if self.taken.swap(true, Ordering::Relaxed) {
+        if TAKEN.fetch_or(BIT, Ordering::Relaxed) & BIT != 0 {
             return None;
         }
         // SAFETY: the first and only call gets the unique reference to the bytes.
@@ -44,9 +48,11 @@ impl<const N: usize> Block<N> {
     }
 }
 
-static BUF: Block<{ CARRY + READ_SIZE }> = Block::new();
+#[link_section = ".bss.big.read"]
+static BUF: Block<{ CARRY + READ_SIZE }, 1> = Block::new();
 #[cfg(not(test))]
-static CLASSES: Block<CLASS_TABLE> = Block::new();
+#[link_section = ".bss.big.classes"]
+static CLASSES: Block<CLASS_TABLE, 2> = Block::new();
 
 /// The read buffer (`CARRY + READ_SIZE` bytes); None after the first call.
 pub fn take() -> Option<&'static mut [u8]> {

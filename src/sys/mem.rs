@@ -205,6 +205,7 @@ struct PathStart(core::cell::UnsafeCell<[u8; PATH_START]>);
 // SAFETY: handed out at most once (see path_start), so no two references to the
 // buffer ever exist, on any thread.
 unsafe impl Sync for PathStart {}
+#[link_section = ".bss.big.path"]
 static PATH_START_BUF: PathStart = PathStart(core::cell::UnsafeCell::new([0; PATH_START]));
 static PATH_START_TAKEN: core::sync::atomic::AtomicBool =
     core::sync::atomic::AtomicBool::new(false);

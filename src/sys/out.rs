@@ -99,6 +99,7 @@ struct Global(core::cell::UnsafeCell<State>);
 #[cfg(not(test))]
 unsafe impl Sync for Global {}
 #[cfg(not(test))]
+#[link_section = ".bss.big.out"]
 static OUT: Global = Global(core::cell::UnsafeCell::new(State::new()));
 
 // Unit tests run on many threads: each has its own buffer.

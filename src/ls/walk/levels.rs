@@ -11,8 +11,8 @@ use core::mem::MaybeUninit;
 
 /// Levels and bytes of pending names held in the arena before the stacks move to
 /// a reservation.
-const LEVELS_START: usize = 64;
-const NAMES_START: usize = 16 << 10;
+const LEVELS_START: usize = 32;
+const NAMES_START: usize = 4 << 10;
 
 /// One directory on the path being walked; its depth is its index in the stack
 /// (its descriptor, if kept, is in `fds`).
