@@ -46,6 +46,37 @@ impl Sink for Counter {
     }
 }
 
+/// A sink into a fixed buffer: what does not fit is dropped, and `lost` says so.
+pub struct Fixed<'b> {
+    pub bytes: &'b mut [u8],
+    pub len: usize,
+    pub lost: bool,
+}
+
+impl<'b> Fixed<'b> {
+    pub fn new(bytes: &'b mut [u8]) -> Fixed<'b> {
+        Fixed {
+            bytes,
+            len: 0,
+            lost: false,
+        }
+    }
+
+    /// What was kept.
+    pub fn text(&self) -> &[u8] {
+        &self.bytes[..self.len]
+    }
+}
+
+impl Sink for Fixed<'_> {
+    fn put(&mut self, b: &[u8]) {
+        let n = b.len().min(self.bytes.len() - self.len);
+        self.lost |= n < b.len();
+        self.bytes[self.len..self.len + n].copy_from_slice(&b[..n]);
+        self.len += n;
+    }
+}
+
 /// A short text built in place (a word, a quote, an errno text); bytes past its
 /// size are dropped.
 pub type Buf = heapless::Vec<u8, 64>;

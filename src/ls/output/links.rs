@@ -8,7 +8,7 @@
 //! it with a readlink only where a symlink can be (symlink entries, operands, -L):
 //! the other entries are the directory's path plus their name.
 
-use crate::fmt::Sink;
+use crate::fmt::{Fixed, Sink};
 use crate::ls::entry::{Entry, Kind};
 use crate::ls::values::colors::hyperlink;
 use crate::msg::Stdout;
@@ -133,22 +133,6 @@ fn resolve(out: &mut [u8], len: &mut usize, rel: &[u8], check: bool, rest: &mut 
             pos -= target.len();
             rest[pos..pos + target.len()].copy_from_slice(target);
         }
-    }
-}
-
-/// A sink into a fixed buffer (what does not fit is dropped).
-struct Buf<'b> {
-    bytes: &'b mut [u8],
-    len: usize,
-    lost: bool,
-}
-
-impl Sink for Buf<'_> {
-    fn put(&mut self, b: &[u8]) {
-        let n = b.len().min(self.bytes.len() - self.len);
-        self.lost |= n < b.len();
-        self.bytes[self.len..self.len + n].copy_from_slice(&b[..n]);
-        self.len += n;
     }
 }
 
@@ -344,11 +328,7 @@ impl Links {
         quote: &dyn Fn(&mut dyn Sink) -> bool,
     ) -> (usize, bool) {
         let mut tmp = [0u8; 4096];
-        let mut b = Buf {
-            bytes: &mut tmp,
-            len: 0,
-            lost: false,
-        };
+        let mut b = Fixed::new(&mut tmp);
         let quoted = quote(&mut b);
         let (n, lost) = (b.len, b.lost);
         if lost {

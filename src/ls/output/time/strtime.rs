@@ -6,7 +6,7 @@
 //! `glibc` what glibc's strftime writes.
 
 use super::tz::Tm;
-use crate::fmt::Sink;
+use crate::fmt::{Fixed, Sink};
 
 mod glibc;
 mod numbers;
@@ -92,13 +92,9 @@ pub fn format_bounded(
     if widest_padding(fmt) > buf.len() {
         return None;
     }
-    let mut sink = Bounded {
-        buf,
-        len: 0,
-        overflow: false,
-    };
+    let mut sink = Fixed::new(buf);
     format(fmt, tm, secs, nsec, names, &mut sink);
-    (!sink.overflow).then_some(sink.len)
+    (!sink.lost).then_some(sink.len)
 }
 
 /// The largest width in `fmt` that pads (every conversion with a width and no `-`
@@ -136,24 +132,6 @@ fn widest_padding(fmt: &[u8]) -> usize {
     widest
 }
 
-struct Bounded<'b> {
-    buf: &'b mut [u8],
-    len: usize,
-    overflow: bool,
-}
-
-impl Sink for Bounded<'_> {
-    fn put(&mut self, bytes: &[u8]) {
-        match self.buf.get_mut(self.len..self.len + bytes.len()) {
-            Some(room) => {
-                room.copy_from_slice(bytes);
-                self.len += bytes.len();
-            }
-            None => self.overflow = true,
-        }
-    }
-}
-
 #[derive(Clone, Copy)]
 struct When<'t, 'a> {
     tm: &'t Tm<'a>,
@@ -188,31 +166,8 @@ impl Spec {
     };
 }
 
-/// A small fixed buffer for one conversion's text.
-struct Buf {
-    bytes: [u8; 256],
-    len: usize,
-}
-
-impl Buf {
-    fn new() -> Buf {
-        Buf {
-            bytes: [0; 256],
-            len: 0,
-        }
-    }
-    fn as_bytes(&self) -> &[u8] {
-        &self.bytes[..self.len]
-    }
-}
-
-impl Sink for Buf {
-    fn put(&mut self, bytes: &[u8]) {
-        let n = bytes.len().min(self.bytes.len() - self.len);
-        self.bytes[self.len..self.len + n].copy_from_slice(&bytes[..n]);
-        self.len += n;
-    }
-}
+/// Room for one conversion's text (what does not fit is dropped).
+const CONV_MAX: usize = 256;
 
 /// `n` copies of a space or of `0`.
 #[inline(never)]
@@ -326,7 +281,8 @@ fn conversion(fmt: &[u8], at: usize, w: &When, out: &mut dyn Sink) -> usize {
     let end = i + 1;
     let tm = w.tm;
     let (mut lower, mut upper) = (false, spec.upper);
-    let mut buf = Buf::new();
+    let mut room = [0u8; CONV_MAX];
+    let mut buf = Fixed::new(&mut room);
     let s: &[u8] = if !modifier_allowed(conv, spec.modifier) {
         // gnulib has already applied `#` to month names when it sees the modifier.
         upper |= spec.swap_case && is_in(conv, const { letters(b"bBh") });
@@ -349,7 +305,7 @@ fn conversion(fmt: &[u8], at: usize, w: &When, out: &mut dyn Sink) -> usize {
             _ => conv,
         };
         glibc(conv, w, &mut buf);
-        buf.as_bytes()
+        buf.text()
     } else {
         match conv {
             b'%' => b"%",
@@ -473,9 +429,10 @@ fn zone_offset(
     let diff = tm.gmtoff;
     let negative = diff < 0 || (diff == 0 && tm.abbr.first() == Some(&b'-'));
     if spec.modifier == b'O' && !negative {
-        let mut buf = Buf::new();
+        let mut room = [0u8; CONV_MAX];
+        let mut buf = Fixed::new(&mut room);
         glibc(if colons == 0 { b'z' } else { b':' }, w, &mut buf);
-        text(out, spec, buf.as_bytes(), false, spec.upper, w.names.case);
+        text(out, spec, buf.text(), false, spec.upper, w.names.case);
         return z_at + 1;
     }
     let (h, m, s) = (diff / 3600, diff / 60 % 60, diff % 60);

@@ -3,8 +3,8 @@
 //! them in the C locale, or with an installed LC_TIME's names and formats (not its
 //! eras or alternative digits).
 
-use super::{iso_week, numeric, put_signed, run, tm_year, Buf, Spec, When};
-use crate::fmt::Sink;
+use super::{iso_week, numeric, put_signed, run, tm_year, Spec, When};
+use crate::fmt::{Fixed, Sink};
 
 /// The C locale's LC_TIME texts, each ending in a NUL: the day names (from
 /// Sunday), the month names, AM and PM, and the four formats (`%E` as glibc
@@ -54,7 +54,7 @@ pub fn c_text(i: usize) -> Option<&'static [u8]> {
 pub const ALT_ABMON: u8 = 1;
 pub const ALT_MON: u8 = 2;
 
-pub(super) fn glibc(conv: u8, w: &When, out: &mut Buf) {
+pub(super) fn glibc(conv: u8, w: &When, out: &mut Fixed) {
     let tm = w.tm;
     let year = tm_year(tm);
     let (wday, mon) = (usize::from(tm.wday % 7), usize::from(tm.mon % 12));
