@@ -365,8 +365,8 @@ fn glibc_year(conv: u8, tm: &Tm) -> bool {
 /// Whether gnulib accepts modifier `m` (0, `E`, `O`) on conversion `c`.
 fn modifier_allowed(c: u8, m: u8) -> bool {
     match m {
-        b'E' => !b"aAbBdDeFgGhHIjklmMNSUVwW".contains(&c),
-        b'O' => !b"aAcDFxXY".contains(&c),
+        b'E' => !is_in(c, const { letters(b"aAbBdDeFgGhHIjklmMNSUVwW") }),
+        b'O' => !is_in(c, const { letters(b"aAcDFxXY") }),
         _ => true,
     }
 }
