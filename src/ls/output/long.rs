@@ -262,20 +262,19 @@ impl Render {
     /// the width of a formatted date).
     #[inline(never)]
     fn date(&self, m: &Meta, b: &mut Bufs) {
-        if m.time_unknown {
-            right(b"?", self.clock.fallback_width());
-            return;
-        }
-        match self.clock.format(m.time_sec, m.time_nsec, &mut b.time) {
-            Some(s) => {
+        if !m.time_unknown {
+            if let Some(s) = self.clock.format(m.time_sec, m.time_nsec, &mut b.time) {
                 out::bytes(s);
                 out::byte(b' ');
-            }
-            None => {
-                let mut t24 = [0u8; 24];
-                right(i64_dec(m.time_sec, &mut t24), self.clock.fallback_width());
+                return;
             }
         }
+        let mut t24 = [0u8; 24];
+        let s = match m.time_unknown {
+            true => b"?",
+            false => i64_dec(m.time_sec, &mut t24),
+        };
+        right(s, self.clock.fallback_width());
     }
 
     /// The columns before the name of an entry whose stat failed: its type from
