@@ -140,20 +140,29 @@ impl<'a> Tz<'a> {
     /// fit glibc's `int tm_year` (where localtime_r fails with EOVERFLOW).
     pub fn localtime(&self, t: i64) -> Option<Tm<'a>> {
         match &self.zone {
-            Zone::Rule(p) => rule_localtime(p, t, 0),
+            Zone::Rule(p) => rule_localtime(p, t, 0, 0),
             Zone::File(f) => f.localtime(t),
         }
     }
 }
 
-/// Local time under a TZ-string zone, `correction` seconds of leap corrections back.
-fn rule_localtime<'a>(p: &PosixTz<'a>, t: i64, correction: i64) -> Option<Tm<'a>> {
+/// Local time under a TZ-string zone, `correction` seconds of leap corrections back
+/// (and `hit` leap seconds being inserted).
+fn rule_localtime<'a>(p: &PosixTz<'a>, t: i64, correction: i64, hit: u8) -> Option<Tm<'a>> {
     let utc = civil(t, 0)?;
     let dst = usize::from(p.is_dst(t, utc.year));
-    let mut tm = civil(t, p.offsets[dst] - correction)?;
-    tm.isdst = dst == 1;
-    tm.gmtoff = p.offsets[dst];
-    tm.abbr = p.names[dst];
+    zoned(t, correction, hit, (p.offsets[dst], dst == 1, p.names[dst]))
+}
+
+/// The local time at `t` in `zone` (offset, isdst, abbreviation), `correction`
+/// seconds of leap corrections back, `hit` leap seconds being inserted.
+fn zoned<'a>(t: i64, correction: i64, hit: u8, zone: (i64, bool, &'a [u8])) -> Option<Tm<'a>> {
+    let (gmtoff, isdst, abbr) = zone;
+    let mut tm = civil(t, gmtoff - correction)?;
+    tm.sec = tm.sec.saturating_add(hit);
+    tm.isdst = isdst;
+    tm.gmtoff = gmtoff;
+    tm.abbr = abbr;
     Some(tm)
 }
 
@@ -449,7 +458,7 @@ impl<'a> TzFile<'a> {
         let k = if n == 0 || t < self.transition(0, offsets) {
             // Before any transition: the first standard-time type.
             if let Some(p) = &self.rebase {
-                return self.finish(t, correction, hit, (p.offsets[0], false, p.names[0]));
+                return zoned(t, correction, hit, (p.offsets[0], false, p.names[0]));
             }
             (0..self.type_count)
                 .find(|&k| !self.raw_type(k).isdst)
@@ -458,9 +467,7 @@ impl<'a> TzFile<'a> {
             match &self.footer {
                 // glibc falls back to the last type only when t has no UTC date.
                 Some(footer) if civil(t, 0).is_some() => {
-                    let mut tm = rule_localtime(footer, t, correction)?;
-                    tm.sec = tm.sec.saturating_add(hit);
-                    return Some(tm);
+                    return rule_localtime(footer, t, correction, hit);
                 }
                 _ => {}
             }
@@ -469,23 +476,7 @@ impl<'a> TzFile<'a> {
             let after = partition_point(n, |i| self.transition(i, offsets) <= t);
             usize::from(self.type_of_transition[after - 1])
         };
-        self.finish(t, correction, hit, self.zone_type(k))
-    }
-
-    fn finish(
-        &self,
-        t: i64,
-        correction: i64,
-        hit: u8,
-        zone: (i64, bool, &'a [u8]),
-    ) -> Option<Tm<'a>> {
-        let (gmtoff, isdst, abbr) = zone;
-        let mut tm = civil(t, gmtoff - correction)?;
-        tm.sec = tm.sec.saturating_add(hit);
-        tm.isdst = isdst;
-        tm.gmtoff = gmtoff;
-        tm.abbr = abbr;
-        Some(tm)
+        zoned(t, correction, hit, self.zone_type(k))
     }
 }
 
