@@ -359,7 +359,6 @@ impl<'a> PosixTz<'a> {
 }
 
 /// Whether `y` is a leap year of the Gregorian calendar.
-#[inline(never)]
 pub fn is_leap(y: i64) -> bool {
     // (A multiple of 100 is a multiple of 400 when it is one of 16.)
     y & 3 == 0 && (y % 100 != 0 || y & 15 == 0)
