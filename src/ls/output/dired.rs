@@ -42,9 +42,9 @@ impl Offsets {
         }
         out::bytes(label);
         let mut t = [0u8; 20];
-        for i in 0..self.len {
+        for c in s.chunks_exact(8).take(self.len) {
             let mut b = [0u8; 8];
-            b.copy_from_slice(&s[i * 8..i * 8 + 8]);
+            b.copy_from_slice(c);
             out::byte(b' ');
             out::bytes(u64_dec(u64::from_ne_bytes(b), &mut t));
         }
