@@ -38,5 +38,34 @@ pub fn dec_width(mut v: u64) -> usize {
     n
 }
 
+/// C's `strtoul` in the C locale, base 10, at `s[i..]`: white space, a sign, then
+/// digits. Returns their value (u64::MAX past it), whether it overflowed, whether a
+/// `-` came before them, and the index after them; None when there is no digit.
+pub fn strtoul(s: &[u8], mut i: usize) -> Option<(u64, bool, bool, usize)> {
+    while s
+        .get(i)
+        .is_some_and(|&b| matches!(b, b' ' | b'\t' | b'\n' | 0x0b | 0x0c | b'\r'))
+    {
+        i += 1;
+    }
+    let negative = s.get(i) == Some(&b'-');
+    if matches!(s.get(i), Some(b'-' | b'+')) {
+        i += 1;
+    }
+    let start = i;
+    let (mut v, mut overflow) = (0u64, false);
+    while let Some(&c) = s.get(i).filter(|c| c.is_ascii_digit()) {
+        match v
+            .checked_mul(10)
+            .and_then(|x| x.checked_add(u64::from(c - b'0')))
+        {
+            Some(x) => v = x,
+            None => (v, overflow) = (u64::MAX, true),
+        }
+        i += 1;
+    }
+    (i > start).then_some((v, overflow, negative, i))
+}
+
 #[cfg(test)]
 mod tests;

@@ -5,6 +5,8 @@
 //! empty lines and `#` comments are ignored, malformed lines are skipped, NIS compat
 //! lines (a name starting with `+` or `-`) never match, and the first match wins.
 
+use crate::fmt::num::strtoul;
+
 /// The name of user `uid` in the passwd file contents `passwd`. A passwd line needs a
 /// numeric group id as its fourth field, or glibc ignores it.
 pub fn user_name(passwd: &[u8], uid: u32) -> Option<&[u8]> {
@@ -44,33 +46,8 @@ fn field(line: &[u8]) -> (&[u8], &[u8]) {
 /// sign allowed, saturating at `u64::MAX`), truncated to 32 bits, and it must be
 /// followed by `:` or the end of the line. Returns the value and the rest.
 fn int_field(s: &[u8]) -> Option<(u32, &[u8])> {
-    let mut i = 0;
-    while i < s.len() && is_space(s[i]) {
-        i += 1;
-    }
-    let negative = i < s.len() && s[i] == b'-';
-    if i < s.len() && (s[i] == b'-' || s[i] == b'+') {
-        i += 1;
-    }
-    let digits_start = i;
-    let mut v: u64 = 0;
-    let mut overflow = false;
-    while i < s.len() && s[i].is_ascii_digit() {
-        match v
-            .checked_mul(10)
-            .and_then(|x| x.checked_add(u64::from(s[i] - b'0')))
-        {
-            Some(x) => v = x,
-            None => overflow = true,
-        }
-        i += 1;
-    }
-    if i == digits_start {
-        return None; // strtoul parsed nothing
-    }
-    let v = if overflow {
-        u64::MAX
-    } else if negative {
+    let (v, overflow, negative, i) = strtoul(s, 0)?;
+    let v = if negative && !overflow {
         v.wrapping_neg()
     } else {
         v

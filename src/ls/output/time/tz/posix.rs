@@ -3,6 +3,8 @@
 //! name gives an unnamed UTC, a bad offset gives the name at offset 0, and a bad rule
 //! leaves that rule as "day 0 of the year at 00:00".
 
+use crate::fmt::num::strtoul;
+
 /// How a rule names its day.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 enum DayKind {
@@ -56,33 +58,10 @@ impl PosixTz<'static> {
     };
 }
 
-/// C `isspace` in the C locale.
-fn is_space(b: u8) -> bool {
-    matches!(b, b' ' | b'\t' | b'\n' | 0x0b | 0x0c | b'\r')
-}
-
 /// `sscanf("%hu")` at `s[i..]`: white space, a sign, digits (strtoul semantics,
 /// then truncated to 16 bits). Returns the value and the index after it.
-fn scan_u16(s: &[u8], mut i: usize) -> Option<(u16, usize)> {
-    while i < s.len() && is_space(s[i]) {
-        i += 1;
-    }
-    let negative = s.get(i) == Some(&b'-');
-    if matches!(s.get(i), Some(b'-' | b'+')) {
-        i += 1;
-    }
-    let start = i;
-    let mut v: u64 = 0;
-    while i < s.len() && s[i].is_ascii_digit() {
-        v = v
-            .checked_mul(10)
-            .and_then(|x| x.checked_add(u64::from(s[i] - b'0')))
-            .unwrap_or(u64::MAX);
-        i += 1;
-    }
-    if i == start {
-        return None;
-    }
+fn scan_u16(s: &[u8], i: usize) -> Option<(u16, usize)> {
+    let (v, _, negative, i) = strtoul(s, i)?;
     let v = if negative { v.wrapping_neg() } else { v };
     Some((v as u16, i))
 }
