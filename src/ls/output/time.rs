@@ -6,6 +6,7 @@
 //! +FORMAT styles; both are pure.
 
 use crate::fmt::unicode::{decode, mbswidth, unibyte_width, width, Decoded};
+use crate::fmt::{Fixed, Sink};
 use crate::locale;
 use crate::sys::{env, file, map, time};
 use core::cell::{Cell, OnceCell};
@@ -340,24 +341,21 @@ fn read_zone(name: &[u8]) -> Option<&'static [u8]> {
     {
         return None;
     }
-    let mut path = [0u8; 4096];
-    let mut n = 0;
-    let mut put = |b: &[u8], n: &mut usize| -> Option<()> {
-        let end = n.checked_add(b.len())?;
-        path.get_mut(*n..end)?.copy_from_slice(b);
-        *n = end;
-        Some(())
-    };
+    let mut room = [0u8; 4096];
+    let mut path = Fixed::new(&mut room);
     if name.first() != Some(&b'/') {
         let dir = env::get(b"TZDIR")
             .filter(|d| !d.is_empty() && !secure)
             .unwrap_or(tz::ZONEINFO);
-        put(dir, &mut n)?;
-        put(b"/", &mut n)?;
+        path.put(dir);
+        path.put(b"/");
     }
-    put(name, &mut n)?;
-    put(b"\0", &mut n)?;
-    let c = CStr::from_bytes_with_nul(&path[..n]).ok()?;
+    path.put(name);
+    path.put(b"\0");
+    if path.lost {
+        return None;
+    }
+    let c = CStr::from_bytes_with_nul(path.text()).ok()?;
     map::whole_file(file::cwd(), c).ok()
 }
 
