@@ -16,16 +16,15 @@ pub fn u64_dec(mut v: u64, buf: &mut [u8; 20]) -> &[u8] {
 
 /// Writes a signed `v` in decimal at the end of `buf` and returns the text.
 pub fn i64_dec(v: i64, buf: &mut [u8; 24]) -> &[u8] {
-    let mut tmp = [0u8; 20];
-    let digits = u64_dec(v.unsigned_abs(), &mut tmp);
-    let start = buf.len() - digits.len();
-    buf[start..].copy_from_slice(digits);
+    let Some(digits) = buf.last_chunk_mut::<20>() else {
+        return b"";
+    };
+    let mut start = 24 - u64_dec(v.unsigned_abs(), digits).len();
     if v < 0 {
-        buf[start - 1] = b'-';
-        &buf[start - 1..]
-    } else {
-        &buf[start..]
+        start -= 1;
+        buf[start] = b'-';
     }
+    &buf[start..]
 }
 
 /// The number of decimal digits of `v` (1 for 0).
