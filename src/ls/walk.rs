@@ -12,6 +12,7 @@
 //! an arena region released as soon as it is printed.
 
 use super::entry::Entry;
+use super::output::Render;
 use super::plan::{Deref, Listing, Plan};
 use super::probe::Scratch;
 use super::read::{Operand, Operands, StatPlan};
@@ -72,7 +73,7 @@ impl<'c> Walk<'c> {
         };
         Ok(Walk {
             plan,
-            lister: Lister::new(plan, dirent, scratch),
+            lister: Lister::new(plan, dirent, scratch, Render::ids(&plan.show, root)?),
             levels,
             path: Path::new(),
             fds: Descriptors::new(plan.deref == Deref::All),

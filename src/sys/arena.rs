@@ -239,6 +239,17 @@ impl<'a> Arena<'a> {
         }
     }
 
+    /// Moves `v` into the region for as long as it lives (its drop never runs).
+    pub fn keep<T>(&self, v: T) -> Result<&'a mut T, Exhausted> {
+        let at = self.bump(core::mem::size_of::<T>(), core::mem::align_of::<T>())? as *mut T;
+        // SAFETY: as in alloc_slice: fresh space of this region, aligned for T,
+        // initialised here before the reference is formed.
+        unsafe {
+            at.write(v);
+            Ok(&mut *at)
+        }
+    }
+
     /// A copy of `data`.
     pub fn copy<T: Copy>(&self, data: &[T]) -> Result<&'a mut [T], Exhausted> {
         let size = core::mem::size_of_val(data);

@@ -77,10 +77,9 @@ impl Render {
         lookup: fn(&Ids, u32) -> Option<&'static [u8]>,
         t: &'n mut [u8; 20],
     ) -> (&'n [u8], bool) {
-        let name = if self.show.long.numeric {
-            None
-        } else {
-            lookup(&self.ids, id)
+        let name = match self.ids {
+            Some(ids) if !self.show.long.numeric => lookup(ids, id),
+            _ => None,
         };
         match name {
             Some(n) => (n, true),

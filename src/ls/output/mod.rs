@@ -27,7 +27,7 @@ use crate::msg::Stdout;
 use crate::sys::arena::{Arena, Exhausted};
 use crate::sys::{out, Errno};
 use dired::Dired;
-use ids::Ids;
+pub use ids::Ids;
 use links::Links;
 pub use links::Mark;
 use paint::Paint;
@@ -44,8 +44,9 @@ pub struct Render {
     show: Show,
     /// The long format's date column.
     clock: Clock,
-    /// The long format's owner and group names.
-    ids: Ids,
+    /// The long format's owner and group names (in the arena: 3 KB the stack
+    /// of every other listing does not carry).
+    ids: Option<&'static Ids>,
     dired: Dired,
     /// --color, when colors are on.
     paint: Option<Paint>,
@@ -79,10 +80,11 @@ impl Fields {
 }
 
 impl Render {
-    /// The printing state for `show`; `deref`: -L (hyperlinks resolve every name).
+    /// The printing state for `show`; `deref`: -L (hyperlinks resolve every name);
+    /// `ids`: the names' caches (`Render::ids`).
     // Not inlined: at opt-level "z" inlining it cost bytes (tools/inline-sweep.py).
     #[inline(never)]
-    pub fn new(show: &Show, deref: bool) -> Render {
+    pub fn new(show: &Show, deref: bool, ids: Option<&'static Ids>) -> Render {
         let paint = Paint::of(show.colors);
         let links = Links::of(show.hyperlink, deref);
         // (Built in one expression: 160 bytes less at opt-level "z" than building
@@ -97,11 +99,20 @@ impl Render {
                 && links.is_none(),
             show: *show,
             clock: Clock::new(show.long.times, show.quoting.utf8),
-            ids: Ids::new(),
+            ids,
             dired: Dired::new(show.dired, show.quoting.style),
             paint,
             links,
         }
+    }
+
+    /// The owner and group names' caches `show` needs (the long format's, unless
+    /// -n), kept in `root`.
+    pub fn ids(show: &Show, root: &Arena<'static>) -> Result<Option<&'static Ids>, Exhausted> {
+        Ok(match show.format == Format::Long && !show.long.numeric {
+            true => Some(root.keep(Ids::new())?),
+            false => None,
+        })
     }
 
     fn indicator_of(&self, e: &Entry) -> Option<u8> {

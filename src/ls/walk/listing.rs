@@ -7,7 +7,7 @@ use super::ahead::Ahead;
 use super::path::Path;
 use super::report::Report;
 use crate::ls::entry::Entry;
-use crate::ls::output::Render;
+use crate::ls::output::{Ids, Render};
 use crate::ls::plan::{Deref, Listing, Plan};
 use crate::ls::probe::Scratch;
 use crate::ls::read::{entries_of, pack, read, stat_entries, stream, Event};
@@ -36,10 +36,11 @@ impl<'c> Lister<'c> {
         plan: &'c Plan,
         dirent: &'static mut [MaybeUninit<u8>],
         scratch: Option<&'static mut Scratch>,
+        ids: Option<&'static Ids>,
     ) -> Lister<'c> {
         Lister {
             plan,
-            render: Render::new(&plan.show, plan.deref == Deref::All),
+            render: Render::new(&plan.show, plan.deref == Deref::All, ids),
             dirent,
             scratch,
             first: true,
