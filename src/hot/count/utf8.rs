@@ -12,7 +12,7 @@
 //! scalar decoder.
 
 use super::Counter;
-use crate::classes::{Classes, PRINT, SEP};
+use crate::classes::{PRINT, SEP, WIDTH_SHIFT};
 use crate::decode::{decode, Decoded};
 use crate::{Kernel, Masks};
 
@@ -107,34 +107,35 @@ impl Counter<'_> {
         w: &[u8; 64],
         mut rest: u64,
     ) -> (u64, u64, u64, u64) {
-        let (mut word, mut space, mut one, mut two) = (0u64, 0u64, 0u64, 0u64);
+        // The class bits of each lead, a mask per bit: printable, separator, and the
+        // two bits of the width (1 or 2; 3 does not occur).
+        let (mut print, mut sep, mut w1, mut w2) = (0u64, 0u64, 0u64, 0u64);
         while rest != 0 {
             let p = rest.trailing_zeros() as usize;
-            let bit = 1u64 << p;
+            let bit = rest & rest.wrapping_neg();
             rest &= rest - 1;
             let b0 = w[p] as u32;
-            let b1 = w[(p + 1) & 63] as u32 & 0x3f;
-            let b2 = w[(p + 2) & 63] as u32 & 0x3f;
             let k = if b0 < 0xf0 {
-                let two_byte = ((b0 & 0x1f) << 6) | b1;
-                let three_byte = ((b0 & 0x0f) << 12) | (b1 << 6) | b2;
+                let b1 = w[(p + 1) & 63] as u32 & 0x3f;
+                let b2 = w[(p + 2) & 63] as u32 & 0x3f;
+                // Bit 4 of a three-byte lead is 0: its code point is `x`, a
+                // two-byte one's is `x >> 6` (b2 is then the next byte, shifted out).
+                let x = ((b0 & 0x1f) << 12) | (b1 << 6) | b2;
                 self.classes
-                    .get(if b0 < 0xe0 { two_byte } else { three_byte })
+                    .get(core::hint::select_unpredictable(b0 < 0xe0, x >> 6, x))
             } else {
                 self.exact(&buf[at + p..])
             };
             self.classes.note_slow_lead(b0 as u8);
-            let print = (k & PRINT) as u64;
-            let sep = ((k & SEP) >> 1) as u64;
-            word |= bit * (print & !sep & 1);
-            space |= bit * (print & sep);
+            let k = k as u64;
+            print |= bit * (k & PRINT as u64);
+            sep |= bit * ((k & SEP as u64) >> 1);
             if LEN {
-                let cols = Classes::width(k);
-                one |= bit * (cols == 1) as u64;
-                two |= bit * (cols == 2) as u64;
+                w1 |= bit * (k >> WIDTH_SHIFT & 1);
+                w2 |= bit * (k >> (WIDTH_SHIFT + 1) & 1);
             }
         }
-        (word, space, one, two)
+        (print & !sep, print & sep, w1 & !w2, w2 & !w1)
     }
 
     /// The class of the (well-formed) character at the start of `b`.
