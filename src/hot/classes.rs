@@ -4,7 +4,7 @@
 //! The facts come from the caller's function (the binary's `fmt::unicode` table
 //! searches, through `wc::classes`), asked once per character. Characters of the Basic
 //! Multilingual Plane and the next plane (emoji) are cached in one flat table,
-//! filled a 256-character page at a time the first time a character of the page is
+//! filled a 64-character run at a time the first time a character of the run is
 //! met; other characters are looked up directly.
 
 /// Marks a table entry not filled yet: the table starts zeroed (untouched pages
@@ -42,7 +42,7 @@ pub fn class(print: bool, width: i32, sep: bool) -> u8 {
 pub struct Classes {
     /// The class of a code point (see [`class`]), asked once per character.
     compute: fn(u32) -> u8,
-    /// Classes of U+0000..U+1FFFF; UNFILLED marks a page not looked at yet.
+    /// Classes of U+0000..U+1FFFF; UNFILLED marks a run not looked at yet.
     table: &'static mut [u8; TABLE],
     /// Per run of 64 code points below U+10000 (index cp >> 6): 0 not looked at
     /// yet, ORDINARY | class when all 64 share one printable non-separator class,
@@ -114,9 +114,10 @@ impl Classes {
 
     #[inline(never)]
     fn fill(&mut self, cp: u32) -> u8 {
-        let page = (cp & !0xff) as usize;
-        for i in 0..256 {
-            self.table[page + i] = self.compute((page + i) as u32);
+        // A run, not more: text meets few characters of most blocks (emoji, Greek).
+        let run = (cp & !0x3f) as usize;
+        for i in 0..64 {
+            self.table[run + i] = self.compute((run + i) as u32);
         }
         self.table[cp as usize]
     }
