@@ -171,8 +171,11 @@ impl Classes {
             ),
             _ => return,
         };
-        let k = self.run(first);
-        if k & ORDINARY == 0 || (first..=last).any(|r| self.run(r) != k) {
+        // From the last run down: a lead's blocks tend to start at its first runs
+        // and end mixed (E4's ideographs after its hexagrams, ED's jamo after its
+        // syllables), and its characters are often in its last runs.
+        let k = self.run(last);
+        if k & ORDINARY == 0 || (first..last).rev().any(|r| self.run(r) != k) {
             return;
         }
         let k = k & !ORDINARY;
