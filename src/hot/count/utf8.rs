@@ -13,7 +13,6 @@
 
 use super::Counter;
 use crate::classes::{PRINT, SEP, WIDTH_SHIFT};
-use crate::decode::{decode, Decoded};
 use crate::{Kernel, Masks};
 
 impl Counter<'_> {
@@ -66,9 +65,9 @@ impl Counter<'_> {
         // The leads the summaries did not settle, one by one (a loop of its own for
         // -L: a flag tested in it cost wc -w 4 % more instructions).
         let (word, space, one, two) = if len {
-            self.slow_leads::<true>(buf, at, w, rest)
+            self.slow_leads::<true>(w, rest)
         } else {
-            self.slow_leads::<false>(buf, at, w, rest)
+            self.slow_leads::<false>(w, rest)
         };
         let (word, one, two) = (
             word | lb[0] & in_range,
@@ -97,16 +96,10 @@ impl Counter<'_> {
     }
 
     /// The word, space, one- and two-column bits of the leads in `rest` (bits of
-    /// the window `w` at `buf[at..]`), from their classes. (Out of line: one copy
+    /// the well-formed window `w`), from their classes. (Out of line: one copy
     /// for every loop that calls it.)
     #[inline(never)]
-    fn slow_leads<const LEN: bool>(
-        &mut self,
-        buf: &[u8],
-        at: usize,
-        w: &[u8; 64],
-        mut rest: u64,
-    ) -> (u64, u64, u64, u64) {
+    fn slow_leads<const LEN: bool>(&mut self, w: &[u8; 64], mut rest: u64) -> (u64, u64, u64, u64) {
         // The class bits of each lead, a mask per bit: printable, separator, and the
         // two bits of the width (1 or 2; 3 does not occur).
         let (mut print, mut sep, mut w1, mut w2) = (0u64, 0u64, 0u64, 0u64);
@@ -115,16 +108,18 @@ impl Counter<'_> {
             let bit = rest & rest.wrapping_neg();
             rest &= rest - 1;
             let b0 = w[p] as u32;
+            let b1 = w[(p + 1) & 63] as u32 & 0x3f;
+            let b2 = w[(p + 2) & 63] as u32 & 0x3f;
+            // Bit 4 of a three-byte lead is 0: its code point is `x`, a two-byte
+            // one's is `x >> 6` (b2 is then the next byte, shifted out). A four-byte
+            // lead (F0-F4, well-formed: U+10000..U+10FFFF) has its bits 0-2 in x's
+            // bits 12-14.
+            let x = ((b0 & 0x1f) << 12) | (b1 << 6) | b2;
             let k = if b0 < 0xf0 {
-                let b1 = w[(p + 1) & 63] as u32 & 0x3f;
-                let b2 = w[(p + 2) & 63] as u32 & 0x3f;
-                // Bit 4 of a three-byte lead is 0: its code point is `x`, a
-                // two-byte one's is `x >> 6` (b2 is then the next byte, shifted out).
-                let x = ((b0 & 0x1f) << 12) | (b1 << 6) | b2;
                 self.classes
                     .get(core::hint::select_unpredictable(b0 < 0xe0, x >> 6, x))
             } else {
-                self.exact(&buf[at + p..])
+                self.astral(((x & 0x7fff) << 6) | (w[(p + 3) & 63] as u32 & 0x3f))
             };
             self.classes.note_slow_lead(b0 as u8);
             let k = k as u64;
@@ -138,12 +133,9 @@ impl Counter<'_> {
         (print & !sep, print & sep, w1 & !w2, w2 & !w1)
     }
 
-    /// The class of the (well-formed) character at the start of `b`.
+    /// The class of a character above U+FFFF (out of line: emoji are few).
     #[inline(never)]
-    fn exact(&mut self, b: &[u8]) -> u8 {
-        match decode(b) {
-            Decoded::Char(cp, _) => self.classes.get(cp),
-            _ => 0,
-        }
+    fn astral(&mut self, cp: u32) -> u8 {
+        self.classes.get(cp)
     }
 }
