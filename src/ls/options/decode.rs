@@ -9,7 +9,9 @@ use crate::cli::{argmatch, Args, Item, Parser};
 use crate::fmt::quote::Style;
 use crate::locale::COREUTILS;
 use crate::ls::plan::{Deref, Format, Hidden, IndicatorStyle, Pattern, SortKey, TimeField};
-use crate::ls::values::size::{parse_block_size_checked, BlockSize, BlockSizeError};
+use crate::ls::values::size::{
+    parse_block_size_checked, parse_c_number, BlockSize, BlockSizeError,
+};
 use crate::msg::{self, locale_quoted, try_help, Arg::Bytes, ErrnoText};
 use crate::sys::arena::{Arena, Grow};
 
@@ -357,47 +359,10 @@ pub enum Num {
 /// C integer syntax as strtoumax with base 0 reads it: optional blanks and `+`,
 /// then decimal, `0x` hex or `0` octal, and nothing after.
 pub fn parse_c_uint(s: &[u8]) -> Num {
-    let mut i = 0;
-    while i < s.len() && matches!(s[i], b' ' | b'\t' | b'\n' | b'\r' | 0x0b | 0x0c) {
-        i += 1;
-    }
-    if i < s.len() && s[i] == b'+' {
-        i += 1;
-    }
-    let mut base = 10u64;
-    if s.len() > i + 1
-        && s[i] == b'0'
-        && (s[i + 1] | 0x20) == b'x'
-        && s.get(i + 2).is_some_and(u8::is_ascii_hexdigit)
-    {
-        base = 16;
-        i += 2;
-    } else if i < s.len() && s[i] == b'0' {
-        base = 8;
-    }
-    let start = i;
-    let mut v: u64 = 0;
-    let mut over = false;
-    while i < s.len() {
-        let d = match s[i] {
-            c @ b'0'..=b'9' => (c - b'0') as u64,
-            c @ b'a'..=b'f' => (c - b'a' + 10) as u64,
-            c @ b'A'..=b'F' => (c - b'A' + 10) as u64,
-            _ => break,
-        };
-        if d >= base {
-            break;
-        }
-        match v.checked_mul(base).and_then(|x| x.checked_add(d)) {
-            Some(x) => v = x,
-            None => over = true,
-        }
-        i += 1;
-    }
-    if i == start || i != s.len() {
-        return Num::Invalid;
-    }
-    if over {
+    let (start, v, over, end) = parse_c_number(s);
+    if end == start || end != s.len() {
+        Num::Invalid
+    } else if over {
         Num::Overflow
     } else {
         Num::Ok(v)

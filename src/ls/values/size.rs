@@ -226,17 +226,8 @@ fn human_word(s: &[u8]) -> Option<BlockSize> {
 /// none) and its error.
 #[inline(never)]
 fn parse_size(s: &[u8]) -> (u64, Option<BlockSizeError>) {
-    let mut i = 0;
-    while i < s.len() && matches!(s[i], b' ' | b'\t' | b'\n' | b'\x0b' | b'\x0c' | b'\r') {
-        i += 1;
-    }
-    if s.get(i) == Some(&b'-') {
-        return (0, Some(BlockSizeError::Invalid));
-    }
-    if s.get(i) == Some(&b'+') {
-        i += 1;
-    }
-    let (mut value, mut overflow, end) = parse_c_integer(s, i);
+    // (A `-` after the blanks starts no number, and is no unit: refused below.)
+    let (i, mut value, mut overflow, end) = parse_c_number(s);
     let rest = if end == i {
         // No number: a valid unit alone means one of it.
         match s.first() {
@@ -285,9 +276,19 @@ fn parse_size(s: &[u8]) -> (u64, Option<BlockSizeError>) {
     (value, overflow.then_some(BlockSizeError::TooLarge))
 }
 
-/// strtoumax(s + i, base 0): `0x` hex, leading-0 octal, else decimal. Returns the
-/// value (saturated), whether it overflowed, and where the digits end (`i` if none).
-fn parse_c_integer(s: &[u8], i: usize) -> (u64, bool, usize) {
+/// strtoumax(s, base 0) without its minus sign: blanks and a `+` skipped, then `0x`
+/// hex, leading-0 octal, else decimal. Returns where the number starts (after the
+/// blanks and the sign), the value (saturated), whether it overflowed, and where the
+/// digits end (the start if none). One copy for the SIZE and the integer arguments.
+#[inline(never)]
+pub fn parse_c_number(s: &[u8]) -> (usize, u64, bool, usize) {
+    let mut i = 0;
+    while i < s.len() && matches!(s[i], b' ' | b'\t' | b'\n' | b'\x0b' | b'\x0c' | b'\r') {
+        i += 1;
+    }
+    if s.get(i) == Some(&b'+') {
+        i += 1;
+    }
     let (radix, start) = match (s.get(i), s.get(i + 1)) {
         (Some(b'0'), Some(b'x' | b'X')) if s.get(i + 2).is_some_and(u8::is_ascii_hexdigit) => {
             (16, i + 2)
@@ -311,7 +312,7 @@ fn parse_c_integer(s: &[u8], i: usize) -> (u64, bool, usize) {
         }
         j += 1;
     }
-    (value, overflow, j)
+    (i, value, overflow, j)
 }
 
 /// `value` units of `from_unit` bytes in `bs` units (rounded up), with the unit
