@@ -218,18 +218,13 @@ pub fn finish(prog: &[u8], status: i32, failure: i32, how: WriteError) -> i32 {
     };
     let mut l = start(prog);
     say(&mut l, COREUTILS, b"write error", &[]);
-    match how {
-        WriteError::Errno => {
-            l.push(b": ").errno(e);
-        }
-        WriteError::Stdio if pending => {
-            l.push(b": ").errno(e);
-        }
-        WriteError::Close | WriteError::Stdio => {
-            if let Err(e) = out::close() {
-                l.push(b": ").errno(e);
-            }
-        }
+    let text = match how {
+        WriteError::Errno => Some(e),
+        WriteError::Stdio if pending => Some(e),
+        WriteError::Close | WriteError::Stdio => out::close().err(),
+    };
+    if let Some(e) = text {
+        l.push(b": ").errno(e);
     }
     l.push(b"\n").send();
     failure
