@@ -45,32 +45,37 @@ impl<A: Copy> Opt<A> {
 }
 
 /// An option table as the binary stores it, built at compile time from `Opt` rows
-/// (`rows` and `names`): all long names in one string, each row naming its span of
-/// it (3 bytes, not a 16-byte `&str`).
+/// (`rows`, `ids` and `names`): all long names in one string, each row naming its
+/// span of it (3 bytes, not a 16-byte `&str`); the ids apart, so that the scanner
+/// reads every applet's rows with the same code.
 pub struct OptTable<A: 'static = u16> {
-    pub rows: &'static [Row<A>],
+    pub rows: &'static [Row],
+    pub ids: &'static [A],
     pub names: &'static [u8],
 }
 
-/// An `Opt` in an `OptTable`: its long name is `names[start..start + len]`.
+/// An `Opt` in an `OptTable` but its id (`ids[i]`): its long name is
+/// `names[start..start + len]`.
 #[derive(Clone, Copy, Debug)]
-pub struct Row<A> {
+pub struct Row {
     start: u16,
     len: u8,
     pub short: u8,
     pub arg: HasArg,
-    pub id: A,
 }
 
 impl<A> OptTable<A> {
     /// The long name of row `i` (empty for none).
     pub fn long(&self, i: usize) -> &'static [u8] {
-        let r = &self.rows[i];
-        let start = usize::from(r.start);
-        self.names
-            .get(start..start + usize::from(r.len))
-            .unwrap_or(&[])
+        long_name(self.rows, self.names, i)
     }
+}
+
+/// The long name of `rows[i]` in `names` (empty for none).
+fn long_name(rows: &[Row], names: &'static [u8], i: usize) -> &'static [u8] {
+    let r = &rows[i];
+    let start = usize::from(r.start);
+    names.get(start..start + usize::from(r.len)).unwrap_or(&[])
 }
 
 /// The bytes of all long names of `opts` (the length of `names(opts)`).
@@ -100,15 +105,25 @@ pub const fn names<A, const N: usize>(opts: &[Opt<A>]) -> [u8; N] {
     out
 }
 
+/// The ids of `opts`, in order.
+pub const fn ids<A: Copy, const R: usize>(opts: &[Opt<A>; R]) -> [A; R] {
+    let mut out = [opts[0].id; R];
+    let mut i = 0;
+    while i < R {
+        out[i] = opts[i].id;
+        i += 1;
+    }
+    out
+}
+
 /// The rows of `opts`, each long name as its span of `names(opts)`.
-pub const fn rows<A: Copy, const R: usize>(opts: &[Opt<A>; R]) -> [Row<A>; R] {
-    const fn row<A: Copy>(o: &Opt<A>, start: usize) -> Row<A> {
+pub const fn rows<A: Copy, const R: usize>(opts: &[Opt<A>; R]) -> [Row; R] {
+    const fn row<A: Copy>(o: &Opt<A>, start: usize) -> Row {
         Row {
             start: start as u16,
             len: o.long.len() as u8,
             short: o.short,
             arg: o.arg,
-            id: o.id,
         }
     }
     let mut out = [row(&opts[0], 0); R];
@@ -155,31 +170,17 @@ impl Args {
 /// where they stand; since options never depend on operand positions, this is what
 /// getopt's permutation gives).
 pub struct Parser<A: 'static = u16> {
-    opts: &'static OptTable<A>,
+    ids: &'static [A],
     scan: Scan,
-}
-
-/// The parts of an option row the scanner reads: its long name, letter and argument.
-trait Rows {
-    fn count(&self) -> usize;
-    fn head(&self, i: usize) -> (&'static [u8], u8, HasArg);
-}
-
-impl<A> Rows for OptTable<A> {
-    fn count(&self) -> usize {
-        self.rows.len()
-    }
-
-    fn head(&self, i: usize) -> (&'static [u8], u8, HasArg) {
-        let o = &self.rows[i];
-        (self.long(i), o.short, o.arg)
-    }
 }
 
 /// The parser's state, the same code for every applet's table (options are found
 /// by their index in it).
 struct Scan {
     prog: &'static [u8],
+    /// The table's rows and long names.
+    rows: &'static [Row],
+    names: &'static [u8],
     /// The rows (indexes in `opts`) in the order glibc lists ambiguous candidates
     /// (the order of GNU's own table), when it is not the order of `opts`.
     order: Option<&'static [u8]>,
@@ -199,6 +200,8 @@ impl<A: Copy> Parser<A> {
         let posix = env::get(b"POSIXLY_CORRECT").is_some();
         let scan = Scan {
             prog,
+            rows: opts.rows,
+            names: opts.names,
             order: None,
             args,
             next: 0,
@@ -206,7 +209,10 @@ impl<A: Copy> Parser<A> {
             only_operands: false,
             posix,
         };
-        Parser { opts, scan }
+        Parser {
+            ids: opts.ids,
+            scan,
+        }
     }
 
     /// A parser that ignores POSIXLY_CORRECT (for the unit tests and the fuzz target).
@@ -225,6 +231,12 @@ impl<A: Copy> Parser<A> {
 }
 
 impl Scan {
+    /// Row `i`'s long name, letter and argument.
+    fn head(&self, i: usize) -> (&'static [u8], u8, HasArg) {
+        let o = &self.rows[i];
+        (long_name(self.rows, self.names, i), o.short, o.arg)
+    }
+
     /// getopt's usage error `msgid` (glibc's catalog: `%s: ...`) with the
     /// program's name, `a` and `b`.
     #[cold]
@@ -248,17 +260,17 @@ impl Scan {
         Item::Error
     }
 
-    fn short(&mut self, rows: &dyn Rows, arg: &'static [u8]) -> Item<usize> {
+    fn short(&mut self, arg: &'static [u8]) -> Item<usize> {
         let c = arg[self.bundle];
         self.bundle += 1;
         let at_end = self.bundle >= arg.len();
         let found = if c == b'-' || c == b'\0' {
             None
         } else {
-            (0..rows.count()).find(|&i| rows.head(i).1 == c)
+            (0..self.rows.len()).find(|&i| self.head(i).1 == c)
         };
         let (id, has_arg) = match found {
-            Some(i) => (i, rows.head(i).2),
+            Some(i) => (i, self.head(i).2),
             None => {
                 if at_end {
                     self.end_bundle();
@@ -300,7 +312,7 @@ impl Scan {
         self.next += 1;
     }
 
-    fn long(&mut self, rows: &dyn Rows, arg: &'static [u8]) -> Item<usize> {
+    fn long(&mut self, arg: &'static [u8]) -> Item<usize> {
         self.next += 1;
         let body = &arg[2..];
         let (name, value) = match body.iter().position(|&c| c == b'=') {
@@ -310,8 +322,8 @@ impl Scan {
         let mut exact = None;
         let mut first = None;
         let mut ambiguous = false;
-        for i in 0..rows.count() {
-            let l = rows.head(i).0;
+        for i in 0..self.rows.len() {
+            let l = self.head(i).0;
             if l.is_empty() {
                 continue;
             }
@@ -342,11 +354,11 @@ impl Scan {
                 // The rows in `order`, else all of them in table order.
                 let (order, n) = match self.order {
                     Some(o) => (o, o.len()),
-                    None => (&[][..], rows.count()),
+                    None => (&[][..], self.rows.len()),
                 };
                 for k in 0..n {
                     let i = order.get(k).map_or(k, |&i| usize::from(i));
-                    candidate(rows.head(i).0);
+                    candidate(self.head(i).0);
                 }
                 l.push(b"\n").send();
                 return Item::Error;
@@ -357,7 +369,7 @@ impl Scan {
                 return self.error(b"%s: unrecognized option '%s%s'\n", dashes, rest);
             }
         };
-        let (long, _, has_arg) = rows.head(id);
+        let (long, _, has_arg) = self.head(id);
         match (has_arg, value) {
             (HasArg::No, Some(_)) => self.error(
                 b"%s: option '%s%s' doesn't allow an argument\n",
@@ -381,8 +393,8 @@ impl<A: Copy> Iterator for Parser<A> {
     type Item = Item<A>;
 
     fn next(&mut self) -> Option<Item<A>> {
-        Some(match self.scan.next(self.opts)? {
-            Item::Opt(i, v) => Item::Opt(self.opts.rows[i].id, v),
+        Some(match self.scan.next()? {
+            Item::Opt(i, v) => Item::Opt(self.ids[i], v),
             Item::Operand(o) => Item::Operand(o),
             Item::Error => Item::Error,
         })
@@ -391,10 +403,10 @@ impl<A: Copy> Iterator for Parser<A> {
 
 impl Scan {
     /// The next item: an option by its row's index.
-    fn next(&mut self, rows: &dyn Rows) -> Option<Item<usize>> {
+    fn next(&mut self) -> Option<Item<usize>> {
         let arg = self.args.get(self.next)?;
         if self.bundle > 0 {
-            return Some(self.short(rows, arg));
+            return Some(self.short(arg));
         }
         if self.only_operands || arg.len() < 2 || arg[0] != b'-' {
             self.next += 1;
@@ -406,13 +418,13 @@ impl Scan {
         if arg == b"--" {
             self.next += 1;
             self.only_operands = true;
-            return self.next(rows);
+            return self.next();
         }
         if arg[1] == b'-' {
-            return Some(self.long(rows, arg));
+            return Some(self.long(arg));
         }
         self.bundle = 1;
-        Some(self.short(rows, arg))
+        Some(self.short(arg))
     }
 }
 

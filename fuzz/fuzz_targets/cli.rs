@@ -30,8 +30,8 @@ fuzz_target!(|data: &[u8]| {
                 "operand is not an argument"
             ),
             Item::Opt(id, arg) => {
-                let opt = OPTS.rows.iter().find(|o| o.id == id).expect("unknown id");
-                match opt.arg {
+                let i = OPTS.ids.iter().position(|&o| o == id).expect("unknown id");
+                match OPTS.rows[i].arg {
                     HasArg::No => assert!(arg.is_none()),
                     HasArg::Required => assert!(arg.is_some()),
                     HasArg::Optional => {}

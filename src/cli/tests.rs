@@ -12,10 +12,12 @@ const SRC: [Opt; 5] = [
     Opt::new("", b'l', HasArg::No, L),
     Opt::new("width", b'w', HasArg::Required, WIDTH),
 ];
-static ROWS: [Row<u16>; 5] = rows(&SRC);
+static ROWS: [Row; 5] = rows(&SRC);
+static IDS: [u16; 5] = ids(&SRC);
 static NAMES: [u8; names_len(&SRC)] = names(&SRC);
 static OPTS: OptTable = OptTable {
     rows: &ROWS,
+    ids: &IDS,
     names: &NAMES,
 };
 

@@ -60,9 +60,11 @@ use HasArg::{No, Required};
 /// The options, in `--help` order, as stored (cli::OptTable).
 pub static OPTS: OptTable<Act> = OptTable {
     rows: &ROWS,
+    ids: &IDS,
     names: &NAMES,
 };
-static ROWS: [Row<Act>; 10] = cli::rows(&SRC);
+static ROWS: [Row; 10] = cli::rows(&SRC);
+static IDS: [Act; 10] = cli::ids(&SRC);
 static NAMES: [u8; cli::names_len(&SRC)] = cli::names(&SRC);
 
 /// The options, in `--help` order.

@@ -168,9 +168,11 @@ const WHEN: HasArg = HasArg::Optional;
 /// are a span of `SETS` (2 bytes, not a 16-byte slice).
 pub static OPTIONS: OptTable<Sets> = OptTable {
     rows: &ROWS,
+    ids: &IDS,
     names: &NAMES,
 };
-static ROWS: [Row<Sets>; 61] = cli::rows(&spans(&SRC));
+static ROWS: [Row; 61] = cli::rows(&SRC);
+static IDS: [Sets; 61] = cli::ids(&spans(&SRC));
 static NAMES: [u8; cli::names_len(&SRC)] = cli::names(&SRC);
 static SETS: [Set; sets_len(&SRC)] = flatten(&SRC);
 

@@ -4,10 +4,14 @@ use super::*;
 #[test]
 fn stored_rows_are_the_source_rows() {
     assert_eq!(OPTIONS.rows.len(), SRC.len());
+    assert_eq!(OPTIONS.ids.len(), SRC.len());
     for (i, o) in SRC.iter().enumerate() {
         let r = &OPTIONS.rows[i];
         assert_eq!(OPTIONS.long(i), o.long.as_bytes());
-        assert_eq!((r.short, r.arg, r.id.get()), (o.short, o.arg, o.id));
+        assert_eq!(
+            (r.short, r.arg, OPTIONS.ids[i].get()),
+            (o.short, o.arg, o.id)
+        );
     }
 }
 
