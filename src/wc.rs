@@ -244,6 +244,7 @@ impl Run<'_> {
     }
 
     /// Names from `--files0-from=F`.
+    #[inline(never)]
     fn files0(&mut self, job: &Job, list_name: &'static [u8], root: &Arena<'static>) -> bool {
         let from_stdin = list_name == b"-";
         let mut opened: Option<OwnedFd> = None;

@@ -109,6 +109,7 @@ impl<'r> Reader<'r> {
     }
 
     /// `-c` alone (or `-m` in C): st_size when it can be trusted, else read.
+    #[inline(never)]
     fn bytes_only(
         &mut self,
         fd: BorrowedFd<'_>,
@@ -207,6 +208,7 @@ impl<'r> Reader<'r> {
 
     /// Words, characters, line widths: the full counter, carrying a character
     /// split between two reads.
+    #[inline(never)]
     fn full(&mut self, job: &Job, fd: BorrowedFd<'_>, pre: PreStat, stdin: bool) -> Outcome {
         let Some(classes) = self.classes.as_deref_mut() else {
             // Not reached: the caller gives a cache whenever this path can run.

@@ -283,6 +283,7 @@ impl Choices {
 
     /// Reads the argument `v` of an option that takes a number, a size, a pattern
     /// or a time style.
+    #[inline(never)]
     fn argument(
         &mut self,
         prog: &'static [u8],

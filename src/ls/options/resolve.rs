@@ -188,6 +188,7 @@ fn tab_size(prog: &[u8], c: &Choices) -> usize {
 
 /// The quoting options, else QUOTING_STYLE, else shell-escape on a terminal and
 /// literal elsewhere.
+#[inline(never)]
 fn quoting_style(prog: &[u8], c: &Choices) -> Style {
     let default = if c.tty {
         Style::ShellEscape

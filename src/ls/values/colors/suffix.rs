@@ -105,6 +105,7 @@ impl<'a> Builder<'a> {
     }
 
     /// Adds `*suffix=seq`, replacing an entry with the same case-folded suffix.
+    #[inline(never)]
     pub fn insert(&mut self, suffix: &'a [u8], seq: &'a [u8]) -> Result<(), ParseError> {
         if self.used + 1 > self.capacity / 2 {
             return Err(ParseError::NoRoom);
