@@ -178,38 +178,38 @@ static FORMATS: Once<[Buf; 2]> = Once::unset();
 /// ls's two `locale` time formats as GNU takes them, dcgettext(.., LC_TIME) of
 /// the C ones: translated (TIME_FORMATS) and in the output codeset.
 pub fn time_formats(c: [&'static [u8]; 2]) -> [&'static [u8]; 2] {
-    let t = c.map(|f| translate(TIME_FORMATS, f).unwrap_or(f));
-    if output() < LATIN1 {
-        return t;
-    }
-    if FORMATS.get_ref().is_none() {
-        FORMATS.set(t.map(|f| {
-            let mut b = Buf::new();
-            put(f, &mut b);
-            b
-        }));
-    }
-    match FORMATS.get_ref() {
-        Some([a, b]) => [a, b],
-        None => t,
-    }
+    let t = c.map(|f| Some(translate(TIME_FORMATS, f).unwrap_or(f)));
+    let [a, b] = converted(t, &FORMATS);
+    [a.unwrap_or(c[0]), b.unwrap_or(c[1])]
 }
 
 /// gnulib's quotes for its locale quoting style: gettext("`") and gettext("'") from
 /// coreutils' catalog, in the output codeset; None for one the catalog lacks.
 pub fn quotes() -> [Option<&'static [u8]>; 2] {
-    let t = [translate(COREUTILS, b"`"), translate(COREUTILS, b"'")];
+    converted(
+        [translate(COREUTILS, b"`"), translate(COREUTILS, b"'")],
+        &QUOTES,
+    )
+}
+
+/// The two texts `t` in the output codeset: as they are in UTF-8 and ASCII, else
+/// converted once into `cache` (None stays None).
+#[inline(never)]
+fn converted(
+    t: [Option<&'static [u8]>; 2],
+    cache: &'static Once<[Buf; 2]>,
+) -> [Option<&'static [u8]>; 2] {
     if output() < LATIN1 {
         return t;
     }
-    if QUOTES.get_ref().is_none() {
-        QUOTES.set(t.map(|q| {
+    if cache.get_ref().is_none() {
+        cache.set(t.map(|q| {
             let mut b = Buf::new();
             put(q.unwrap_or(b""), &mut b);
             b
         }));
     }
-    match QUOTES.get_ref() {
+    match cache.get_ref() {
         Some([a, b]) => [t[0].and(Some(a)), t[1].and(Some(b))],
         None => t,
     }
