@@ -149,10 +149,14 @@ pub enum Item<A = u16> {
     Error,
 }
 
-/// The source of arguments: the process's argv, or a fixed list (unit tests).
+/// The source of arguments: the process's argv, or a fixed list (unit tests and
+/// the fuzz target only: the binary has no second path to carry).
 #[derive(Clone, Copy)]
 pub enum Args {
-    Process { first: usize },
+    Process {
+        first: usize,
+    },
+    #[cfg(any(test, feature = "fuzzing"))]
     List(&'static [&'static [u8]]),
 }
 
@@ -160,6 +164,7 @@ impl Args {
     fn get(&self, i: usize) -> Option<&'static [u8]> {
         match *self {
             Args::Process { first } => env::arg(first + i),
+            #[cfg(any(test, feature = "fuzzing"))]
             Args::List(l) => l.get(i).copied(),
         }
     }
