@@ -109,7 +109,12 @@ pub fn help(prog: &[u8]) {
 
 /// Prints `--version`.
 pub fn version() {
-    out::bytes(b"wc (bareutils) ");
-    out::bytes(env!("CARGO_PKG_VERSION").as_bytes());
-    out::bytes(b"\nA GNU-compatible wc. License: MIT OR Apache-2.0.\n");
+    out::bytes(
+        concat!(
+            "wc (bareutils) ",
+            env!("CARGO_PKG_VERSION"),
+            "\nA GNU-compatible wc. License: MIT OR Apache-2.0.\n"
+        )
+        .as_bytes(),
+    );
 }

@@ -502,10 +502,7 @@ pub fn help(prog: &[u8]) {
 
 /// Prints `--version`.
 pub fn version() {
-    use crate::sys::out;
-    out::bytes(b"ls (bareutils) ");
-    out::bytes(env!("CARGO_PKG_VERSION").as_bytes());
-    out::bytes(b"\n");
+    crate::sys::out::bytes(concat!("ls (bareutils) ", env!("CARGO_PKG_VERSION"), "\n").as_bytes());
 }
 
 #[cfg(test)]
