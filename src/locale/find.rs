@@ -170,7 +170,6 @@ impl Search {
     /// from locale.alias in its place (glibc does not try the entry itself then),
     /// its parts dropped as for locale directories, each name as
     /// `/usr/share/locale/NAME/TAIL`; every file that maps goes to `found`.
-    #[inline(never)]
     pub fn catalogs(&mut self, entry: &[u8], tail: &[u8], found: &mut dyn FnMut(&'static [u8])) {
         if !valid_name(entry) {
             return;
@@ -463,7 +462,6 @@ fn archive_hash(name: &[u8]) -> u32 {
 /// (hash, name offset, record offset) entries; a record holds (offset, length) of
 /// each category's data). As glibc does, a header whose tables do not fit in the
 /// file finds nothing, and neither does a record with a category outside it.
-#[inline(never)]
 pub fn archive_lookup<'a>(ar: &'a [u8], key: &[u8], cat: usize) -> Option<&'a [u8]> {
     const ENTRY: usize = 12;
     const RECORD: usize = 4 + 13 * 8;
