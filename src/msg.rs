@@ -241,9 +241,7 @@ fn closed(prog: &[u8], status: i32, failure: i32, pending: bool) -> i32 {
     if out::wrote() {
         if let Err(e) = out::close() {
             if pending || e != Errno::BADF {
-                let mut l = start(prog);
-                say(&mut l, COREUTILS, b"write error", &[]);
-                l.push(b": ").errno(e).push(b"\n").send();
+                report(prog, b"write error", &[], Some(e));
                 status = failure;
             }
         }
