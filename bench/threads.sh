@@ -9,9 +9,13 @@
 #     getdents64 + close of every directory, statx of every entry, from a list
 #     made beforehand), cold and warm, so that the rows above can be read against
 #     what the disk and the cores give.
+#   - loaded: a busy loop on CPU 1 (another job) while ours with workers, ours
+#     without and GNU run, warm (not meaningful under chrt: a real-time run
+#     would starve the loop).
 # Peak RSS of ls -lR (warm) with and without workers (BAREUTILS_THREADS=0).
 . "$(dirname "$0")/lib.sh"
 
+links_made=${BU_LINKS:+no}
 bu_links
 ls_ours=$BU_LINKS/ls
 tree=$CORPUS/tree
@@ -40,6 +44,29 @@ hf_pair "\`ls -lR\`, warm" "$ls_ours -lR $tree" "/usr/bin/ls -lR $tree" "${warm[
 hf_pair "\`ls -R\`, warm" "$ls_ours -R $tree" "/usr/bin/ls -R $tree" "${warm[@]}"
 hf_pair "\`taskset -c 0 ls -lR\`, warm" "taskset -c 0 $ls_ours -lR $tree" "taskset -c 0 /usr/bin/ls -lR $tree" "${warm[@]}"
 hf_pair "\`taskset -c 0 ls -R\`, warm" "taskset -c 0 $ls_ours -R $tree" "taskset -c 0 /usr/bin/ls -R $tree" "${warm[@]}"
+echo
+# A loaded machine: another job's busy loop on CPU 1 for the whole run (nice 0,
+# as ours): the workers must not make ours slower than one thread.
+echo "With a busy loop on CPU 1 (\`taskset -c 1\`, the whole run), warm, one hyperfine run per row:"
+echo
+echo "| command | ours, workers | ours, BAREUTILS_THREADS=0 | GNU |"
+echo "| --- | ---: | ---: | ---: |"
+taskset -c 1 sh -c 'while :; do :; done' &
+hog=$!
+# (bu_links's own trap removed the links it made: this one does both.)
+trap 'kill "$hog" 2>/dev/null || true; [ -n "$links_made" ] || rm -rf "$BU_LINKS"' EXIT
+for o in -lR -R; do
+  json=$(mktemp "$OUT/hf.XXXXXX.json")
+  hyperfine -N "${warm[@]}" --export-json "$json" "$ls_ours $o $tree" \
+    "env BAREUTILS_THREADS=0 $ls_ours $o $tree" "/usr/bin/ls $o $tree" >&2
+  python3 - "$json" "$o" <<'EOF'
+import json, sys
+r = json.load(open(sys.argv[1]))["results"]
+print("| `ls %s` | %s |" % (sys.argv[2], " | ".join("%.0f ms ± %.0f" % (x["mean"] * 1e3, x["stddev"] * 1e3) for x in r)))
+EOF
+  rm -f "$json"
+done
+kill "$hog"
 echo
 echo "Peak RSS of \`ls -lR\` (warm): $(peak_rss "$ls_ours" -lR "$tree") KiB with workers, $(BAREUTILS_THREADS=0 peak_rss "$ls_ours" -lR "$tree") KiB without (BAREUTILS_THREADS=0), GNU $(peak_rss /usr/bin/ls -lR "$tree") KiB."
 echo

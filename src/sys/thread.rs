@@ -354,11 +354,13 @@ pub fn close_later(fd: OwnedFd) {
     drop(unsafe { OwnedFd::from_raw_fd(raw) });
 }
 
-/// Closes the descriptors left by `close_later`; false when there were none.
+/// Closes the descriptors left by `close_later`; false when it found none (one
+/// another thread took may still be closing).
 fn close_pending() -> bool {
     if CLOSING.load(SeqCst) == 0 {
         return false;
     }
+    let mut closed = false;
     for at in &TO_CLOSE {
         let raw = at.swap(0, SeqCst) - 1;
         if raw >= 0 {
@@ -366,9 +368,10 @@ fn close_pending() -> bool {
             // the swap took it out, so this thread alone owns it.
             drop(unsafe { OwnedFd::from_raw_fd(raw) });
             CLOSING.fetch_sub(1, SeqCst);
+            closed = true;
         }
     }
-    true
+    closed
 }
 
 /// Returns once every descriptor given to `close_later` is closed (only the
