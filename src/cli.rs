@@ -265,6 +265,36 @@ impl Scan {
         Item::Error
     }
 
+    /// Writes getopt's message for the ambiguous long option `arg` (`--name`),
+    /// with its candidates. (Its own frame: the message's 4 KB line stays off the
+    /// scanner's stack.)
+    #[cold]
+    #[inline(never)]
+    fn ambiguous(&self, arg: &[u8], name: &[u8]) -> Item<usize> {
+        let (dashes, rest) = arg.split_at(2);
+        let mut l = self.said(
+            b"%s: option '%s%s' is ambiguous; possibilities:",
+            dashes,
+            rest,
+        );
+        let mut candidate = |long: &[u8]| {
+            if !long.is_empty() && long.starts_with(name) {
+                l.push(b" '--").push(long).push(b"'");
+            }
+        };
+        // The rows in `order`, else all of them in table order.
+        let (order, n) = match self.order {
+            Some(o) => (o, o.len()),
+            None => (&[][..], self.rows.len()),
+        };
+        for k in 0..n {
+            let i = order.get(k).map_or(k, |&i| usize::from(i));
+            candidate(self.head(i).0);
+        }
+        l.push(b"\n").send();
+        Item::Error
+    }
+
     fn short(&mut self, arg: &'static [u8]) -> Item<usize> {
         let c = arg[self.bundle];
         self.bundle += 1;
@@ -344,30 +374,7 @@ impl Scan {
         }
         let id = match (exact, first) {
             (Some(o), _) => o,
-            (None, Some(_)) if ambiguous => {
-                let (dashes, rest) = arg.split_at(2);
-                let mut l = self.said(
-                    b"%s: option '%s%s' is ambiguous; possibilities:",
-                    dashes,
-                    rest,
-                );
-                let mut candidate = |long: &[u8]| {
-                    if !long.is_empty() && long.starts_with(name) {
-                        l.push(b" '--").push(long).push(b"'");
-                    }
-                };
-                // The rows in `order`, else all of them in table order.
-                let (order, n) = match self.order {
-                    Some(o) => (o, o.len()),
-                    None => (&[][..], self.rows.len()),
-                };
-                for k in 0..n {
-                    let i = order.get(k).map_or(k, |&i| usize::from(i));
-                    candidate(self.head(i).0);
-                }
-                l.push(b"\n").send();
-                return Item::Error;
-            }
+            (None, Some(_)) if ambiguous => return self.ambiguous(arg, name),
             (None, Some(o)) => o,
             (None, None) => {
                 let (dashes, rest) = arg.split_at(2);

@@ -63,7 +63,9 @@ pub fn translate(which: usize, msgid: &[u8]) -> Option<&'static [u8]> {
 }
 
 /// The catalogs for the entries of LANGUAGE (when set and not empty), else for the
-/// locale's name; an entry `C` or `POSIX` ends the list.
+/// locale's name; an entry `C` or `POSIX` ends the list. (Not inlined: its
+/// search's 4 KB stay off `translate`'s stack, which most runs enter.)
+#[inline(never)]
 fn search(name: &'static [u8], tail: &[u8]) -> Found {
     let mut found: Found = [None; 6];
     let language = env::get(b"LANGUAGE").filter(|l| !l.is_empty());
