@@ -98,26 +98,18 @@ fn state() -> u8 {
 /// goes to DATA (all None when any category fails). Only a locale to load
 /// gets the search's buffers (4 KB of stack every other run is spared).
 fn settle() -> u8 {
-    let plain = (0..13).all(|cat| {
-        let name = category(category_name(cat));
-        cat == 6 || is_c(name) || is_c_utf8(name)
-    });
-    if plain {
-        settle_in(&mut None)
-    } else {
-        settle_searching()
-    }
+    settle_in(None).unwrap_or_else(settle_searching)
 }
 
 /// `settle` with a search for the installed locales.
 #[inline(never)]
 fn settle_searching() -> u8 {
-    settle_in(&mut Some(find::Search::new()))
+    settle_in(Some(&mut find::Search::new())).unwrap_or(TIME_C | MESSAGES_C | FAILED)
 }
 
-/// `settle`, loading the categories with `search` (None: every category is C or
-/// C.UTF-8).
-fn settle_in(search: &mut Option<find::Search>) -> u8 {
+/// `settle`, loading the categories with `search`; None when a category names a
+/// locale to load and there is no search.
+fn settle_in(mut search: Option<&mut find::Search>) -> Option<u8> {
     let mut utf8 = false;
     let mut data: Data = [None; 6];
     // glibc loads the categories from the last to the first and stops at a failure.
@@ -128,14 +120,14 @@ fn settle_in(search: &mut Option<find::Search>) -> u8 {
         } else if is_c_utf8(name) {
             true
         } else {
-            match search.as_mut().and_then(|s| s.load(name, cat)) {
+            match search.as_deref_mut()?.load(name, cat) {
                 Some(d) => {
                     if let Some(slot) = data.get_mut(cat) {
                         *slot = Some(d);
                     }
                     find::codeset_is_utf8(find::codeset(d, cat))
                 }
-                None => return TIME_C | MESSAGES_C | FAILED,
+                None => return Some(TIME_C | MESSAGES_C | FAILED),
             }
         };
         if cat == 0 {
@@ -150,7 +142,7 @@ fn settle_in(search: &mut Option<find::Search>) -> u8 {
             0
         }
     };
-    (if utf8 { UTF8 } else { 0 }) | c_bit(TIME, TIME_C) | c_bit(MESSAGES, MESSAGES_C)
+    Some((if utf8 { UTF8 } else { 0 }) | c_bit(TIME, TIME_C) | c_bit(MESSAGES, MESSAGES_C))
 }
 
 /// LC_CTYPE is a UTF-8 locale: characters are decoded, widths come from wcwidth,

@@ -77,10 +77,8 @@ impl Render {
         lookup: fn(&Ids, u32) -> Option<&'static [u8]>,
         t: &'n mut [u8; 20],
     ) -> (&'n [u8], bool) {
-        let name = match self.ids {
-            Some(ids) if !self.show.long.numeric => lookup(ids, id),
-            _ => None,
-        };
+        // (No caches with -n: `Render::ids`.)
+        let name = self.ids.and_then(|ids| lookup(ids, id));
         match name {
             Some(n) => (n, true),
             None => (u64_dec(id as u64, t), false),
